@@ -1,0 +1,3 @@
+from gpulist.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,27 @@
+"""Two files must not list the same resource, however its URL is spelled."""
+
+from __future__ import annotations
+
+from gpulist.checks._util import at
+from gpulist.identity import Key, identity_keys
+from gpulist.load import Catalog, Entry
+from gpulist.problems import Problem
+
+RULE = "duplicate"
+_PREFERENCE = ("arxiv", "doi", "github", "youtube", "url")
+
+
+def check(catalog: Catalog) -> list[Problem]:
+    first: dict[Key, Entry] = {}
+    problems: list[Problem] = []
+    for entry in catalog.entries:
+        r = entry.resource
+        keys = sorted(identity_keys(r.url, r.arxiv, r.doi), key=lambda k: _PREFERENCE.index(k.kind))
+        clash = next((k for k in keys if k in first and first[k] is not entry), None)
+        if clash is not None:
+            other = first[clash]
+            msg = f"duplicate of {other.doc.path} ({clash.describe()})"
+            problems.append(at(entry, ("url",), msg, RULE))
+        for key in keys:
+            first.setdefault(key, entry)
+    return problems

@@ -1,0 +1,106 @@
+"""Canonical identity: when are two entries the same resource?
+
+One implementation serves `gpulist validate` (duplicate check), `gpulist new` (refusing a
+resource already listed) and `gpulist import` (skipping known entries), so they can never
+disagree. A resource has several keys; two resources sharing any key are duplicates.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+_ARXIV_HOSTS = {"arxiv.org", "export.arxiv.org"}
+_ARXIV_PATH = re.compile(r"^/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?/?$")
+_DOI_PATH = re.compile(r"^/(10\.\d{4,9}/\S+)$")
+_GITHUB_REPO = re.compile(r"^/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?(?:/tree/[^/]+)?/?$")
+_YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
+_TRACKING = re.compile(r"^(utm_\w+|ref|ref_src|fbclid|gclid)$")
+_GITHUB_RESERVED = {"orgs", "topics", "search", "marketplace", "sponsors", "settings", "features", "about"}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Key:
+    """One identity: `kind` says what matched, for messages like 'same arXiv id 2307.08691'."""
+
+    kind: str
+    value: str
+
+    def describe(self) -> str:
+        labels = {"url": "URL", "arxiv": "arXiv id", "doi": "DOI", "github": "GitHub repository",
+                  "youtube": "YouTube video"}
+        return f"same {labels[self.kind]} {self.value}"
+
+
+def normalize_url(url: str) -> str:
+    """Scheme, `www.`, default ports, trailing slashes, fragments and tracking parameters don't matter."""
+    parts = urlsplit(url.strip())
+    host = (parts.hostname or "").lower().removeprefix("www.")
+    port = f":{parts.port}" if parts.port and parts.port not in (80, 443) else ""
+    path = re.sub(r"/+$", "", parts.path) or ""
+    query = urlencode(sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                             if not _TRACKING.match(k)))
+    return f"{host}{port}{path}" + (f"?{query}" if query else "")
+
+
+def arxiv_id(url: str) -> str | None:
+    parts = urlsplit(url)
+    if (parts.hostname or "").lower().removeprefix("www.") not in _ARXIV_HOSTS:
+        return None
+    match = _ARXIV_PATH.match(parts.path)
+    return match.group(1) if match else None
+
+
+def doi(url: str) -> str | None:
+    parts = urlsplit(url)
+    if (parts.hostname or "").lower().removeprefix("www.") not in ("doi.org", "dx.doi.org"):
+        return None
+    match = _DOI_PATH.match(parts.path)
+    return match.group(1).lower() if match else None
+
+
+def github_repo(url: str) -> str | None:
+    """owner/repo for a repository's front page; deeper paths (a file, an issue) are other resources."""
+    parts = urlsplit(url)
+    if (parts.hostname or "").lower().removeprefix("www.") != "github.com":
+        return None
+    match = _GITHUB_REPO.match(parts.path)
+    if not match or match.group(1).lower() in _GITHUB_RESERVED:
+        return None
+    return f"{match.group(1)}/{match.group(2)}".lower()
+
+
+def youtube_id(url: str) -> str | None:
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower().removeprefix("www.").removeprefix("m.")
+    candidate = None
+    if host == "youtu.be":
+        candidate = parts.path.strip("/").split("/")[0]
+    elif host in ("youtube.com", "youtube-nocookie.com"):
+        if parts.path == "/watch":
+            candidate = dict(parse_qsl(parts.query)).get("v")
+        else:
+            segments = parts.path.strip("/").split("/")
+            if len(segments) >= 2 and segments[0] in ("embed", "shorts", "live", "v"):
+                candidate = segments[1]
+    return candidate if candidate and _YOUTUBE_ID.match(candidate) else None
+
+
+def url_keys(url: str) -> set[Key]:
+    keys = {Key("url", normalize_url(url))}
+    for kind, finder in (("arxiv", arxiv_id), ("doi", doi), ("github", github_repo), ("youtube", youtube_id)):
+        value = finder(url)
+        if value:
+            keys.add(Key(kind, value))
+    return keys
+
+
+def identity_keys(url: str | None, arxiv: str | None = None, doi_value: str | None = None) -> set[Key]:
+    """All keys of a resource, from its URL and its explicit identifiers."""
+    keys = url_keys(url) if url else set()
+    if arxiv:
+        keys.add(Key("arxiv", arxiv))
+    if doi_value:
+        keys.add(Key("doi", doi_value.lower()))
+    return keys

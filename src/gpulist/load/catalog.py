@@ -1,0 +1,35 @@
+"""The loaded catalog: validated models, each still knowing where in which file it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpulist.load.yaml_reader import Document
+from gpulist.models import Resource, Tag, Topic
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    resource: Resource
+    doc: Document
+
+
+@dataclass(slots=True)
+class Catalog:
+    root: Path
+    topics: list[Topic] = field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    topics_doc: Document | None = None
+    tags_doc: Document | None = None
+
+    @property
+    def resources(self) -> list[Resource]:
+        return [e.resource for e in self.entries]
+
+    def topic(self, topic_id: str) -> Topic | None:
+        return next((t for t in self.topics if t.id == topic_id), None)
+
+    def tag(self, tag_id: str) -> Tag | None:
+        return next((t for t in self.tags if t.id == tag_id), None)

@@ -1,0 +1,116 @@
+"""Reads data/ into a Catalog, collecting every problem instead of stopping at the first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from gpulist.load.catalog import Catalog, Entry
+from gpulist.load.messages import problems_from_validation
+from gpulist.load.yaml_reader import Document, read_yaml
+from gpulist.models import Resource, Tag, Topic
+from gpulist.models.fields import ID_RE, slugify
+from gpulist.problems import Problem, UsageError
+
+M = TypeVar("M", bound=BaseModel)
+RESOURCE_SUFFIXES = (".yml", ".yaml")
+
+
+def load_catalog(root: Path) -> tuple[Catalog, list[Problem]]:
+    """Everything that parses and validates is kept, so cross-checks can still run on it."""
+    if not root.is_dir():
+        raise UsageError(f"no data folder at {root}")
+    catalog = Catalog(root=root)
+    problems: list[Problem] = []
+    catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems)
+    catalog.tags_doc, catalog.tags = _load_list(root / "tags.yml", Tag, problems)
+    for path in resource_files(root):
+        entry = load_resource(path, problems)
+        if entry:
+            catalog.entries.append(entry)
+    return catalog, problems
+
+
+def resource_files(root: Path) -> list[Path]:
+    folder = root / "resources"
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.suffix in RESOURCE_SUFFIXES and p.is_file())
+
+
+def display_path(path: Path) -> str:
+    """Paths relative to the working directory, as editors and GitHub annotations want them."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def read_document(path: Path, problems: list[Problem]) -> Document | None:
+    shown = display_path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        problems.append(Problem(shown, 1, 1, f"cannot read file: {exc.strerror}", "unreadable"))
+        return None
+    doc, found = read_yaml(shown, raw)
+    problems.extend(found)
+    return doc
+
+
+def load_resource(path: Path, problems: list[Problem]) -> Entry | None:
+    doc = read_document(path, problems)
+    if doc is None:
+        return None
+    if not isinstance(doc.data, dict):
+        problems.append(_shape_problem(doc, "a mapping of fields (title: ..., url: ...)"))
+        return None
+    stem_ok = _check_file_name(path, doc, problems)
+    data = {**doc.data, "id": doc.data.get("id", path.stem) if stem_ok else slugify(path.stem) or "x"}
+    resource = _validate(Resource, data, doc, (), problems)
+    if resource and stem_ok and resource.id != path.stem:
+        msg = f"file name must match the id: rename to {resource.id}{path.suffix} or drop `id:`"
+        problems.append(Problem(doc.path, *doc.marks.at(("id",), key=True), msg, "file-name"))
+        return None
+    return Entry(resource, doc) if resource and stem_ok else None
+
+
+def _check_file_name(path: Path, doc: Document, problems: list[Problem]) -> bool:
+    """The file stem is the entry's id and permalink anchor, so it must be kebab-case."""
+    if ID_RE.match(path.stem):
+        return True
+    suggestion = slugify(path.stem) or "my-resource"
+    msg = f"file name '{path.name}' is not a valid id: use kebab-case, e.g. {suggestion}{path.suffix}"
+    problems.append(Problem(doc.path, 1, 1, msg, "file-name"))
+    return False
+
+
+def _load_list(path: Path, model: type[M], problems: list[Problem]) -> tuple[Document | None, list[M]]:
+    if not path.exists():
+        problems.append(Problem(display_path(path), 1, 1, f"missing {path.name}", "missing-file"))
+        return None, []
+    doc = read_document(path, problems)
+    if doc is None:
+        return None, []
+    if not isinstance(doc.data, list):
+        problems.append(_shape_problem(doc, f"a list of {path.stem}"))
+        return doc, []
+    items = (_validate(model, item, doc, (i,), problems) for i, item in enumerate(doc.data))
+    return doc, [m for m in items if m is not None]
+
+
+def _validate(model: type[M], data: Any, doc: Document, loc: tuple, problems: list[Problem]) -> M | None:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        known = [f for f in model.model_fields if f != "id" or model is not Resource]
+        problems.extend(problems_from_validation(exc, doc, loc, known))
+        return None
+
+
+def _shape_problem(doc: Document, expected: str) -> Problem:
+    found = type(doc.data).__name__.replace("dict", "mapping").replace("str", "text")
+    return Problem(doc.path, 1, 1, f"expected {expected}, found a {found}", "file-shape")
+

@@ -1,0 +1,54 @@
+"""Field types shared by every model.
+
+Validation messages here are what a contributor reads, so they say what to write,
+not what went wrong inside pydantic. Custom error types double as rule ids.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from pydantic import AfterValidator, StringConstraints, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+ID_RE = re.compile(ID_PATTERN)
+
+
+def _check_id(value: str) -> str:
+    if not ID_RE.match(value):
+        raise PydanticCustomError(
+            "bad-id",
+            "'{value}' is not a valid id: use lowercase letters, digits and single hyphens (kebab-case)",
+            {"value": value},
+        )
+    return value
+
+
+def slugify(text: str) -> str:
+    """Kebab-case id from a title: 'FlashAttention-2: Faster...' -> 'flashattention-2-faster'."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+def _check_url(value: str) -> str:
+    scheme = value.split(":", 1)[0].lower() if ":" in value else ""
+    if scheme not in ("http", "https"):
+        shown = f"'{scheme}:'" if scheme else "no scheme"
+        raise PydanticCustomError(
+            "url-scheme", "URLs must start with http:// or https:// (found {shown})", {"shown": shown}
+        )
+    parts = urlsplit(value)
+    if not parts.hostname or any(c.isspace() for c in value):
+        raise PydanticCustomError("bad-url", "'{value}' is not a valid URL", {"value": value})
+    return value
+
+
+Id = Annotated[str, AfterValidator(_check_id), WithJsonSchema({"type": "string", "pattern": ID_PATTERN})]
+Url = Annotated[
+    str, AfterValidator(_check_url), WithJsonSchema({"type": "string", "format": "uri", "pattern": "^https?://"})
+]
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]

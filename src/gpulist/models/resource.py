@@ -1,0 +1,56 @@
+"""A resource: one entry of the list, one file under data/resources/."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gpulist.models.fields import Id, Text, Url
+
+ResourceType = Literal["paper", "blog", "video", "book", "code", "docs", "course", "tool", "community"]
+RESOURCE_TYPES: tuple[str, ...] = ResourceType.__args__  # type: ignore[attr-defined]
+
+# Ordered as a reader scans an entry; `gpulist fmt` writes fields in this order.
+FIELD_ORDER: tuple[str, ...] = (
+    "title", "url", "type", "topic", "tier", "group", "tags", "authors", "year", "venue",
+    "arxiv", "doi", "notes", "links", "added", "favorite",
+)
+
+
+class _Strict(BaseModel):
+    """Unknown fields are mistakes and `title: no` must not quietly become False."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Link(_Strict):
+    title: Text
+    url: Url
+
+
+class Resource(_Strict):
+    id: Id = Field(description="The file name without .yml; set by the loader, never written in the file.")
+    title: Text
+    url: Url | None = Field(description="Canonical http(s) URL; null only when none is known (flagged 'link wanted').")
+    type: ResourceType
+    topic: Id
+    tier: Annotated[int, Field(ge=1, le=3)] | None = None
+    group: Id | None = None
+    tags: list[Id] = []
+    authors: list[Text] = []
+    year: Annotated[int, Field(ge=1950, le=2100)] | None = None
+    venue: Text | None = Field(default=None, description="Where a paper appeared, e.g. 'OSDI 2022'.")
+    arxiv: Annotated[str, Field(pattern=r"^\d{4}\.\d{4,5}$")] | None = Field(
+        default=None, description="arXiv identifier without version, e.g. 2307.08691."
+    )
+    doi: Annotated[str, Field(pattern=r"^10\.\d{4,9}/\S+$")] | None = None
+    notes: list[Text] = Field(default=[], description="Markdown bullet points shown under the entry.")
+    links: list[Link] = Field(default=[], description="Secondary links: code, slides, a Discord, ...")
+    added: dt.date = Field(description="When the entry joined the list (YYYY-MM-DD).")
+    favorite: bool = Field(default=False, description="Community favourite (🔥).")
+
+    @property
+    def link_wanted(self) -> bool:
+        return self.url is None

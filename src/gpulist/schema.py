@@ -1,0 +1,68 @@
+"""JSON Schema for the data files, generated from the models so the two cannot drift.
+
+Editors with the YAML language server read the modeline at the top of each data file and
+then autocomplete fields and flag mistakes while the contributor types.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from gpulist.models import Resource, Tag, Topic
+
+SCHEMA_DIR = "schemas"
+FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json"}
+
+
+def resource_schema() -> dict[str, Any]:
+    schema = Resource.model_json_schema(mode="validation")
+    schema["properties"].pop("id")  # the file name is the id
+    schema["required"] = [r for r in schema["required"] if r != "id"]
+    return _finish(schema, "gpulist resource", "One entry of the list: data/resources/<id>.yml")
+
+
+def list_schema(model: type[Topic] | type[Tag], title: str, description: str) -> dict[str, Any]:
+    item = model.model_json_schema(mode="validation")
+    defs = item.pop("$defs", {})
+    schema: dict[str, Any] = {"type": "array", "items": item}
+    if defs:
+        schema["$defs"] = defs
+    return _finish(schema, title, description)
+
+
+def _finish(schema: dict[str, Any], title: str, description: str) -> dict[str, Any]:
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": title,
+            "description": description}
+
+
+def all_schemas() -> dict[str, str]:
+    """File name -> JSON text, deterministic so a check can compare bytes."""
+    schemas = {
+        FILES["resource"]: resource_schema(),
+        FILES["topics"]: list_schema(Topic, "gpulist topics", "The guide's sections, in order: data/topics.yml"),
+        FILES["tags"]: list_schema(Tag, "gpulist tags", "The controlled tag vocabulary: data/tags.yml"),
+    }
+    return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
+
+
+def write_schemas(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in all_schemas().items():
+        path = out / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    return written
+
+
+def stale_schemas(out: Path) -> list[Path]:
+    return [out / n for n, text in all_schemas().items()
+            if not (out / n).exists() or (out / n).read_text(encoding="utf-8") != text]
+
+
+def modeline(schema_file: str, depth: int) -> str:
+    """The comment that points an editor at the schema, relative to a file `depth` folders below the root."""
+    return f"# yaml-language-server: $schema={'../' * depth}{SCHEMA_DIR}/{schema_file}"
