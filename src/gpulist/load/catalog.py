@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
-from gpulist.models import Resource, Tag, Topic
+from gpulist.models import BookIndex, RepoHealth, Resource, Tag, Topic
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +21,8 @@ class Catalog:
     topics: list[Topic] = field(default_factory=list)
     tags: list[Tag] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
+    book_index: BookIndex | None = None
+    repos: dict[str, RepoHealth] = field(default_factory=dict)
     topics_doc: Document | None = None
     tags_doc: Document | None = None
 

@@ -10,12 +10,14 @@ from pydantic import BaseModel, ValidationError
 from gpulist.load.catalog import Catalog, Entry
 from gpulist.load.messages import problems_from_validation
 from gpulist.load.yaml_reader import Document, read_yaml
-from gpulist.models import Resource, Tag, Topic
+from gpulist.models import BookIndex, RepoHealthFile, Resource, Tag, Topic
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 
 M = TypeVar("M", bound=BaseModel)
 RESOURCE_SUFFIXES = (".yml", ".yaml")
+BOOK_INDEX = "book-index.yml"
+REPO_HEALTH = "generated/repos.yml"
 
 
 def load_catalog(root: Path) -> tuple[Catalog, list[Problem]]:
@@ -26,6 +28,9 @@ def load_catalog(root: Path) -> tuple[Catalog, list[Problem]]:
     problems: list[Problem] = []
     catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems)
     catalog.tags_doc, catalog.tags = _load_list(root / "tags.yml", Tag, problems)
+    catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems)
+    health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems)
+    catalog.repos = dict(health.repos) if health else {}
     for path in resource_files(root):
         entry = load_resource(path, problems)
         if entry:
@@ -99,6 +104,19 @@ def _load_list(path: Path, model: type[M], problems: list[Problem]) -> tuple[Doc
         return doc, []
     items = (_validate(model, item, doc, (i,), problems) for i, item in enumerate(doc.data))
     return doc, [m for m in items if m is not None]
+
+
+def _load_optional(path: Path, model: type[M], problems: list[Problem]) -> M | None:
+    """Files the catalog can live without: absent is fine, broken is reported."""
+    if not path.exists():
+        return None
+    doc = read_document(path, problems)
+    if doc is None:
+        return None
+    if not isinstance(doc.data, dict):
+        problems.append(_shape_problem(doc, "a mapping"))
+        return None
+    return _validate(model, doc.data, doc, (), problems)
 
 
 def _validate(model: type[M], data: Any, doc: Document, loc: tuple, problems: list[Problem]) -> M | None:

@@ -1,11 +1,13 @@
 """Pydantic models of the data; the only definition of what a valid entry is."""
 
+from gpulist.models.concept import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import ID_PATTERN
+from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType
 from gpulist.models.tag import Tag
 from gpulist.models.topic import Group, Tier, Topic
 
 __all__ = [
-    "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Tag",
+    "BookIndex", "IndexTerm", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Tag",
     "Tier", "Topic",
 ]

@@ -1,0 +1,35 @@
+"""The book index: the concept vocabulary behind the site's concept index.
+
+Seed 002 is the index of *AI Systems Performance Engineering* (Fregly, O'Reilly 2025).
+Its terms, sub-terms and section references are kept as data so the site can list, for
+each concept, both the book sections and the entries of this list that cover it.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gpulist.models.fields import Id, Text
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class SectionRef(_Strict):
+    section: Text = Field(description="A section title of the book.")
+    to: Text | None = Field(default=None, description="Last section of a range, when the reference spans several.")
+
+
+class IndexTerm(_Strict):
+    term: Text
+    refs: list[SectionRef] = []
+    see: list[Text] = Field(default=[], description="'see X': the term is indexed under X instead.")
+    see_also: list[Text] = []
+    subterms: list["IndexTerm"] = []
+
+
+class BookIndex(_Strict):
+    book: Id = Field(description="The resource id of the book in data/resources/.")
+    title: Text
+    terms: list[IndexTerm]
