@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit
 
 _ARXIV_HOSTS = {"arxiv.org", "export.arxiv.org"}
 _ARXIV_PATH = re.compile(r"^/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?/?$")
@@ -33,28 +33,42 @@ class Key:
         return f"same {labels[self.kind]} {self.value}"
 
 
+def _host(parts: SplitResult) -> str:
+    return (parts.hostname or "").lower().removeprefix("www.")
+
+
 def normalize_url(url: str) -> str:
     """Scheme, `www.`, default ports, trailing slashes, fragments and tracking parameters don't matter."""
-    parts = urlsplit(url.strip())
-    host = (parts.hostname or "").lower().removeprefix("www.")
+    return _normalize(urlsplit(url.strip()))
+
+
+def _normalize(parts: SplitResult) -> str:
     port = f":{parts.port}" if parts.port and parts.port not in (80, 443) else ""
-    path = re.sub(r"/+$", "", parts.path) or ""
-    query = urlencode(sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
-                             if not _TRACKING.match(k)))
-    return f"{host}{port}{path}" + (f"?{query}" if query else "")
+    path = parts.path.rstrip("/")
+    query = ""
+    if parts.query:
+        pairs = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING.match(k))
+        query = "?" + urlencode(pairs) if pairs else ""
+    return f"{_host(parts)}{port}{path}{query}"
 
 
 def arxiv_id(url: str) -> str | None:
-    parts = urlsplit(url)
-    if (parts.hostname or "").lower().removeprefix("www.") not in _ARXIV_HOSTS:
+    return _arxiv(urlsplit(url))
+
+
+def _arxiv(parts: SplitResult) -> str | None:
+    if _host(parts) not in _ARXIV_HOSTS:
         return None
     match = _ARXIV_PATH.match(parts.path)
     return match.group(1) if match else None
 
 
 def doi(url: str) -> str | None:
-    parts = urlsplit(url)
-    if (parts.hostname or "").lower().removeprefix("www.") not in ("doi.org", "dx.doi.org"):
+    return _doi(urlsplit(url))
+
+
+def _doi(parts: SplitResult) -> str | None:
+    if _host(parts) not in ("doi.org", "dx.doi.org"):
         return None
     match = _DOI_PATH.match(parts.path)
     return match.group(1).lower() if match else None
@@ -62,8 +76,11 @@ def doi(url: str) -> str | None:
 
 def github_repo(url: str) -> str | None:
     """owner/repo for a repository's front page; deeper paths (a file, an issue) are other resources."""
-    parts = urlsplit(url)
-    if (parts.hostname or "").lower().removeprefix("www.") != "github.com":
+    return _github(urlsplit(url))
+
+
+def _github(parts: SplitResult) -> str | None:
+    if _host(parts) != "github.com":
         return None
     match = _GITHUB_REPO.match(parts.path)
     if not match or match.group(1).lower() in _GITHUB_RESERVED:
@@ -72,8 +89,11 @@ def github_repo(url: str) -> str | None:
 
 
 def youtube_id(url: str) -> str | None:
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower().removeprefix("www.").removeprefix("m.")
+    return _youtube(urlsplit(url))
+
+
+def _youtube(parts: SplitResult) -> str | None:
+    host = _host(parts).removeprefix("m.")
     candidate = None
     if host == "youtu.be":
         candidate = parts.path.strip("/").split("/")[0]
@@ -87,10 +107,14 @@ def youtube_id(url: str) -> str | None:
     return candidate if candidate and _YOUTUBE_ID.match(candidate) else None
 
 
+_FINDERS = (("arxiv", _arxiv), ("doi", _doi), ("github", _github), ("youtube", _youtube))
+
+
 def url_keys(url: str) -> set[Key]:
-    keys = {Key("url", normalize_url(url))}
-    for kind, finder in (("arxiv", arxiv_id), ("doi", doi), ("github", github_repo), ("youtube", youtube_id)):
-        value = finder(url)
+    parts = urlsplit(url.strip())
+    keys = {Key("url", _normalize(parts))}
+    for kind, finder in _FINDERS:
+        value = finder(parts)
         if value:
             keys.add(Key(kind, value))
     return keys

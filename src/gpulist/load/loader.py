@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -47,10 +48,11 @@ def resource_files(root: Path) -> list[Path]:
 
 def display_path(path: Path) -> str:
     """Paths relative to the working directory, as editors and GitHub annotations want them."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    absolute = os.path.abspath(path)
+    cwd = os.getcwd()
+    if absolute.startswith(cwd + os.sep):
+        return absolute[len(cwd) + 1:]
+    return str(path)
 
 
 def read_document(path: Path, problems: list[Problem]) -> Document | None:

@@ -28,6 +28,7 @@ Loc = tuple[str | int, ...]
 
 _TAG = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+_STR = _TAG + "str"
 _CONSTRUCTOR = SafeConstructor()
 
 
@@ -153,6 +154,8 @@ class _Builder:
         return self._scalar(node)
 
     def _scalar(self, node: Node) -> Any:
+        if node.tag == _STR:  # by far the commonest; its value needs no construction
+            return node.value
         if node.tag not in _PLAIN_TAGS:
             raise _Reject(node, f"unsupported YAML tag {_short(node.tag)}: only plain data is allowed", "yaml-tag")
         return _CONSTRUCTOR.yaml_constructors[node.tag](_CONSTRUCTOR, node)

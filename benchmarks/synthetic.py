@@ -1,0 +1,74 @@
+"""A synthetic catalog of any size, for benchmarks and scale tests.
+
+It reuses the real topics.yml and tags.yml so pages and facets look like the real site,
+and writes resources that pass `gpulist validate`: every figure measured on it is a
+figure for a catalog that could really exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import shutil
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+TYPES = ("paper", "blog", "video", "book", "code", "docs", "course", "tool", "community")
+WORDS = (
+    "warp", "tensor", "kernel", "fusion", "attention", "cache", "pipeline", "async", "memory", "tile",
+    "matmul", "latency", "throughput", "shared", "register", "cluster", "collective", "quantized", "sparse",
+    "scheduler", "roofline", "occupancy", "prefetch", "stream", "graph", "compiler", "layout", "swizzle",
+)
+
+
+def write_catalog(root: Path, n: int, seed: int = 0, hosts: int = 50) -> Path:
+    """Write `n` valid resources under root/resources, with topics and tags copied from data/."""
+    rng = random.Random(seed)
+    (root / "resources").mkdir(parents=True, exist_ok=True)
+    for name in ("topics.yml", "tags.yml"):
+        shutil.copy(REPO / "data" / name, root / name)
+    topics = yaml.safe_load((root / "topics.yml").read_text(encoding="utf-8"))
+    tags = [t["id"] for t in yaml.safe_load((root / "tags.yml").read_text(encoding="utf-8"))]
+    for i in range(n):
+        entry = _entry(rng, i, rng.choice(topics), tags, hosts)
+        text = "# yaml-language-server: $schema=../../schemas/resource.schema.json\n"
+        text += yaml.safe_dump(entry, sort_keys=False, allow_unicode=True)
+        (root / "resources" / f"synthetic-{i:05d}.yml").write_text(text, encoding="utf-8")
+    return root
+
+
+def _entry(rng: random.Random, i: int, topic: dict, tags: list[str], hosts: int) -> dict:
+    words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 8)))
+    entry: dict = {
+        "title": f"{words.title()} {i}",
+        "url": f"https://host{i % hosts}.example.org/posts/{i}",
+        "type": rng.choice(TYPES),
+        "topic": topic["id"],
+    }
+    if topic.get("tiers"):
+        entry["tier"] = rng.randint(1, 3)
+    else:
+        entry["group"] = rng.choice(topic["groups"])["id"]
+    entry["tags"] = sorted(set(rng.sample(tags, k=min(len(tags), rng.randint(1, 4)))))
+    entry["authors"] = [f"Author {rng.randint(1, 900)}"]
+    entry["year"] = rng.randint(2008, 2026)
+    entry["notes"] = [f"How {rng.choice(WORDS)} and {rng.choice(WORDS)} interact, measured." for _ in range(2)]
+    entry["added"] = dt.date(2024, 1, 1) + dt.timedelta(days=rng.randint(0, 700))
+    entry["favorite"] = rng.random() < 0.05
+    return entry
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("-n", type=int, default=10_000)
+    args = parser.parse_args()
+    write_catalog(args.out, args.n)
+    print(f"wrote {args.n} resources to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
