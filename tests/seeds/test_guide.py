@@ -44,6 +44,11 @@ SNIPPET = """\
 ### Industry Analysis
 
 📝 **The CUDA Moat Debate** - Various authors
+- Is NVIDIA's software ecosystem an insurmountable advantage?
+
+## Contributing
+
+- ✅ Primary sources (papers, official docs)
 """
 
 
@@ -79,8 +84,9 @@ def test_untiered_subsection_is_a_group(snippet: list[GuideEntry]) -> None:
     assert (moat.section, moat.tier, moat.subsection, moat.url) == (11, None, "Industry Analysis", None)
 
 
-def test_text_outside_sections_is_ignored() -> None:
+def test_text_outside_sections_is_ignored(snippet: list[GuideEntry]) -> None:
     assert parse_guide("📝 **Not an entry** - before any section\n") == []
+    assert snippet[-1].notes == ["Is NVIDIA's software ecosystem an insurmountable advantage?"]
 
 
 # --- the real guide and the real catalog --------------------------------------------

@@ -51,13 +51,15 @@ class GuideEntry:
 
 
 def parse_guide(text: str) -> list[GuideEntry]:
-    """Entries in guide order; text outside the numbered sections is ignored."""
+    """Entries in guide order; text outside the numbered sections (Contributing...) is ignored."""
     entries: list[GuideEntry] = []
     section, subsection, tier = 0, "", None
     current: GuideEntry | None = None
     for line in (raw.rstrip() for raw in text.splitlines()):
-        if match := _SECTION.match(line):
-            section, subsection, tier, current = int(match.group(1)), "", None, None
+        if line.startswith("## "):
+            match = _SECTION.match(line)
+            section = int(match.group(1)) if match else 0
+            subsection, tier, current = "", None, None
         elif section and (match := _SUBSECTION.match(line)):
             tier = int(match.group(1)) if match.group(1) else None
             subsection, current = match.group(2).strip(), None
