@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gpulist.seeds.mojibake import GUIDE_SYMBOLS, REPLACEMENT, repair
+from gpulist.seeds.mojibake import (
+    GUIDE_SYMBOLS, PUNCTUATION, REPLACEMENT, punctuation_by_context, repair, repair_greek,
+)
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "seeds" / "000_guide.txt"
 
@@ -53,3 +56,34 @@ def test_seed_guide_has_no_leftover_damage() -> None:
     )
     assert REPLACEMENT not in repaired
     assert not any(marker in repaired for marker in ("Ã", "Ä", "â€", "ğŸ"))
+
+
+def garble_greek(text: str) -> str:
+    """The damage done to sibling list 001: UTF-8 read as ISO-8859-7, C1 bytes dropped."""
+    kept = bytes(b for b in text.encode("utf-8") if not 0x80 <= b <= 0x9F)
+    return kept.decode("iso8859_7", errors="ignore")
+
+
+@pytest.mark.parametrize(
+    "original",
+    [
+        "CUDA — NVIDIA’s proprietary GPU programming platform.",
+        "“GPU engineering is not just about writing kernels.” — Model Craft",
+        "CC BY 4.0 — feel free to share",
+    ],
+)
+def test_greek_damage_is_repaired_by_context(original: str) -> None:
+    assert "β" in garble_greek(original)
+    assert repair_greek(garble_greek(original)) == original
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [("A", "s", "’"), (" ", " ", "—"), ("", "G", "“"), (".", " ", "”"), (".", "", "”")],
+)
+def test_punctuation_by_context(before: str, after: str, expected: str) -> None:
+    assert punctuation_by_context(sorted(PUNCTUATION), before, after) == expected
+
+
+def test_context_choice_outside_the_fits_is_marked() -> None:
+    assert punctuation_by_context(["—"], "A", "s") == REPLACEMENT
