@@ -1,7 +1,8 @@
 """Writing the parsed book index to data/book-index.yml, and the command that does it.
 
 The file is generated once from the seed and committed, so its layout is chosen for
-review: fixed key order, no empty lists, one line per section reference. Regenerate with
+review: fixed key order, no empty lists, one line per section reference, a
+single section as its bare title. Regenerate with
 
     python -m gpulist.seeds.book_index_yaml tests/fixtures/seeds/002_<hash>.txt -o data/book-index.yml
 """
@@ -37,8 +38,9 @@ class _Dumper(yaml.SafeDumper):
 _Dumper.add_representer(_OneLine, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True))
 
 
-def _ref(ref: SectionRef) -> _OneLine:
-    return _OneLine(section=ref.section, **({"to": ref.to} if ref.to else {}))
+def _ref(ref: SectionRef) -> str | _OneLine:
+    """The bare title for one section, the mapping only for a range (see models.concept)."""
+    return _OneLine(section=ref.section, to=ref.to) if ref.to else ref.section
 
 
 def _term(term: IndexTerm) -> dict[str, Any]:
