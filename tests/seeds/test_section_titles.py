@@ -68,3 +68,13 @@ def test_a_title_seen_alone_is_learned_and_then_splits_crowded_entries() -> None
     )
     assert infer_titles(entries) == {"Exposing Instruction-Level Parallelism",
                                      "Loop Unrolling, Interleaving, and Compiler Hinting"}
+
+
+def test_a_last_resort_title_becomes_a_range_once_an_end_is_learned() -> None:
+    entries = _entries(
+        ["libraries", "Scaling with PyTorch Distributed-Multi-GPU Profiling with HTA"],
+        ["HTA", "Multi-GPU Profiling with HTA", "Trace Analysis-Trace Analysis"],
+    )
+    # the first entry alone would keep the whole text; the second teaches its far end
+    assert infer_titles(entries[:1]) == {"Scaling with PyTorch Distributed-Multi-GPU Profiling with HTA"}
+    assert infer_titles(entries) == {"Scaling with PyTorch Distributed", "Multi-GPU Profiling with HTA", "Trace Analysis"}

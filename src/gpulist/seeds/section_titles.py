@@ -10,7 +10,8 @@ evidence first:
 3. the remaining references are learned from entries split with what is known so far,
    repeating until nothing new appears; a hyphenated reference with one known end is a
    range that teaches the other end, and only when nothing else is left is a hyphenated
-   text with no known end taken as one title ("Toward 100-Trillion-Parameter Models").
+   text with no known end taken as one title ("Toward 100-Trillion-Parameter Models"),
+   until an end of it is learned elsewhere.
 """
 
 from __future__ import annotations
@@ -89,14 +90,35 @@ def _merge(parts: list[str], glued: set[tuple[str, str]]) -> list[str]:
     return out
 
 
-def learn_titles(entries: list[Entry], titles: set[str]) -> set[str]:
+def learn_titles(entries: list[Entry], titles: set[str], max_rounds: int = 50) -> set[str]:
     """Grow `titles` from the references that entries cannot do without."""
     titles = set(titles)
-    while True:
+    for _ in range(max_rounds):
         learned, deferred = _unknown_refs(entries, titles)
         if not learned and not deferred:
+            break
+        titles = _without_ranges(titles | (learned or deferred))
+    return titles
+
+
+def _without_ranges(titles: set[str]) -> set[str]:
+    """A hyphenated text taken whole as a last resort turns out to be a range once one of
+    its ends is learned elsewhere: "Scaling with PyTorch Distributed-Multi-GPU Profiling
+    with HTA" once "Multi-GPU Profiling with HTA" is known."""
+    while True:
+        for title in sorted(t for t in titles if "-" in t):
+            others = titles - {title}
+            ends = _half_known_range(title, others) or _both_known(title, others)
+            if ends:
+                titles = others | ends
+                break
+        else:
             return titles
-        titles |= learned or deferred
+
+
+def _both_known(text: str, titles: set[str]) -> set[str]:
+    ref = as_range(text, titles)
+    return {ref.section, ref.to or ref.section} if ref else set()
 
 
 def _unknown_refs(entries: list[Entry], titles: set[str]) -> tuple[set[str], set[str]]:
