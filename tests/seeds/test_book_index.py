@@ -203,3 +203,9 @@ def test_figures(seed: tuple[str, BookIndex, set[str]]) -> None:
     assert 2600 <= len(terms) - len(index.terms) <= 2800
     assert 400 <= len(titles) <= 550
     assert 3300 <= sum(len(t.refs) for t in terms) <= 3700
+
+
+def test_an_entry_pointing_nowhere_is_kept_and_reported() -> None:
+    index, _, problems = parse_book_index("# B\n\n### A\n\n- alpha, Section One\n- lonely term\n", "seed.txt")
+    assert [t.term for t in index.terms] == ["alpha", "lonely term"]
+    assert [(p.line, p.severity, p.message) for p in problems] == [(6, "warning", "'lonely term' has no reference")]
