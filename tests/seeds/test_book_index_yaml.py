@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gpulist.load.loader import BOOK_INDEX, _load_optional
+from gpulist.load import load_catalog
+from gpulist.load.loader import BOOK_INDEX
 from gpulist.load.yaml_reader import read_yaml
 from gpulist.models import BookIndex, IndexTerm, SectionRef
 from gpulist.schema import SCHEMA_DIR, all_schemas
@@ -27,11 +28,10 @@ SMALL = BookIndex(book="some-book", title="Some Book", terms=[
 
 
 def test_render_round_trips_through_the_strict_loader(tmp_path: Path) -> None:
-    path = tmp_path / BOOK_INDEX
-    path.write_text(render(SMALL, "002_x.txt"), encoding="utf-8")
-    problems: list = []
-    assert _load_optional(path, BookIndex, problems) == SMALL
-    assert problems == []
+    (tmp_path / BOOK_INDEX).write_text(render(SMALL, "002_x.txt"), encoding="utf-8")
+    catalog, problems = load_catalog(tmp_path)
+    assert catalog.book_index == SMALL
+    assert [p for p in problems if p.path.endswith(BOOK_INDEX)] == []
 
 
 def test_layout_is_readable(tmp_path: Path) -> None:
