@@ -5,9 +5,9 @@ term (one piece or more: "versus TP, PP, and hybrid") and a run of references, e
 title or a range "Title-Title". Titles contain hyphens ("Multi-GPU Programming") and
 commas, so a reference may span several pieces and a hyphen only splits a range where
 both sides are known titles. Among all splits, the cheapest wins: known references are
-cheap, unknown text dear (per piece), and every extra piece taken into the term costs something, more for
-long pieces, so a comma stays inside the term only when what follows it reads as no
-section of the book.
+cheap, unknown text dear (per piece), and every extra piece taken into the term costs
+something, more for long pieces, so a comma stays inside the term only when what follows
+it reads as no section of the book.
 """
 
 from __future__ import annotations
