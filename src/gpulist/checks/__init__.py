@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gpulist.checks import (
+    book_index_book,
     duplicate_ids,
     duplicate_resource,
     link_wanted,
@@ -33,6 +34,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     duplicate_resource.check,
     unsafe_markdown.check,
     link_wanted.check,
+    book_index_book.check,
 )
 
 
