@@ -8,6 +8,7 @@ and advice. Each module exposes `RULE` (its id in reports) and `check(catalog)`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from gpulist.checks import (
     book_index_book,
@@ -19,8 +20,6 @@ from gpulist.checks import (
     unknown_topic,
     unsafe_markdown,
 )
-from pathlib import Path
-
 from gpulist.load import Catalog, load_catalog
 from gpulist.problems import Problem
 

@@ -6,11 +6,8 @@ data/book-index.yml has to be the id of an existing resource, and that resource 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from gpulist.checks._util import suggest
-from gpulist.load import Catalog, display_path
-from gpulist.load.loader import BOOK_INDEX
+from gpulist.load import Catalog
 from gpulist.problems import Problem
 
 RULE = "book-index-book"
@@ -28,14 +25,6 @@ def check(catalog: Catalog) -> list[Problem]:
         message = f"book '{index.book}' is a {found.type}, not a book"
     else:
         return []
-    path = catalog.root / BOOK_INDEX
-    return [Problem(display_path(path), _book_line(path), 1, message, RULE)]
-
-
-def _book_line(path: Path) -> int:
-    """The loader keeps no marks for this file, and the key sits near the top of it."""
-    try:
-        with path.open(encoding="utf-8") as lines:
-            return next((n for n, line in enumerate(lines, start=1) if line.startswith("book:")), 1)
-    except OSError:
-        return 1
+    doc = catalog.book_index_doc
+    assert doc is not None  # a book index was loaded, so its document was kept
+    return [Problem(doc.path, *doc.marks.at(("book",)), message, RULE)]
