@@ -36,7 +36,8 @@ def test_an_unknown_book_is_an_error_on_its_line(catalog_dir: Path) -> None:
     catalog, load_problems = load_catalog(_with_book(catalog_dir, "ai-systems-performance-engineerin"))
     assert load_problems == []
     [problem] = book_index_book.check(catalog)
-    assert (problem.line, problem.col, problem.severity, problem.rule) == (2, 1, "error", "book-index-book")
+    # The value after `book: ` is what is wrong, so the column points at it.
+    assert (problem.line, problem.col, problem.severity, problem.rule) == (2, 7, "error", "book-index-book")
     assert problem.path.endswith("book-index.yml")
     assert "did you mean 'ai-systems-performance-engineering'" in problem.message
 
