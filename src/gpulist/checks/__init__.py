@@ -13,6 +13,7 @@ from gpulist.checks import (
     duplicate_ids,
     duplicate_resource,
     link_wanted,
+    repo_health,
     tier_group,
     unknown_tag,
     unknown_topic,
@@ -33,6 +34,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     duplicate_resource.check,
     unsafe_markdown.check,
     link_wanted.check,
+    repo_health.check,
 )
 
 
