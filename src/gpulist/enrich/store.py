@@ -36,9 +36,17 @@ def merge(known: dict[str, RepoHealth], fresh: Refresh, targets: Iterable[str]) 
     return merged
 
 
+class _NoAliasDumper(yaml.SafeDumper):
+    """Records share fetched_at objects; PyYAML would write anchors, which the loader rejects."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
 def render(repos: dict[str, RepoHealth]) -> str:
     body = {"repos": {repo: health.model_dump() for repo, health in sorted(repos.items())}}
-    return HEADER + yaml.safe_dump(body, sort_keys=False, allow_unicode=True, default_flow_style=False)
+    return HEADER + yaml.dump(body, Dumper=_NoAliasDumper, sort_keys=False, allow_unicode=True,
+                              default_flow_style=False)
 
 
 def write_if_changed(path: Path, text: str) -> bool:
