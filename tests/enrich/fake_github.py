@@ -23,7 +23,8 @@ _ALIAS = re.compile(r"(r\d+): repository\(owner: \$(o\d+), name: \$(n\d+)\)")
 class FakeGitHub:
     repos: dict[str, dict[str, Any]] = field(default_factory=dict)  # "owner/name" -> repository node
     failures: dict[int, str] = field(default_factory=dict)  # 1-based request number -> failure mode
-    requests: list[dict[str, Any]] = field(default_factory=list)
+    requests: list[dict[str, Any]] = field(default_factory=list)  # the ones that got past the token check
+    hits: int = 0  # every request, refused or not
     url: str = ""
 
     def answer(self, payload: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
@@ -66,6 +67,7 @@ class _Handler(BaseHTTPRequestHandler):
     fake: FakeGitHub
 
     def do_POST(self) -> None:  # noqa: N802 - the stdlib's name
+        self.fake.hits += 1
         if self.headers.get("Authorization") != f"bearer {TOKEN}":
             self._send(401, {}, b'{"message": "Bad credentials"}')
             return

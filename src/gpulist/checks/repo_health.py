@@ -10,8 +10,9 @@ from __future__ import annotations
 import datetime as dt
 
 from gpulist.checks._util import at
-from gpulist.enrich.targets import entry_repos
-from gpulist.load import Catalog
+from gpulist.identity import github_repo
+from gpulist.load import Catalog, Entry
+from gpulist.load.yaml_reader import Loc
 from gpulist.models import RepoHealth
 from gpulist.problems import Problem
 
@@ -24,12 +25,23 @@ def check(catalog: Catalog) -> list[Problem]:
     for entry in catalog.entries:
         if entry.resource.type != "code":
             continue
-        repo = next(iter(entry_repos(entry)), None)
-        health = catalog.repos.get(repo) if repo else None
-        message = _advice(repo, health) if repo and health else None
-        if message:
-            problems.append(at(entry, ("url",), message, RULE, "warning"))
+        found = code_repo(entry)
+        health = catalog.repos.get(found[0]) if found else None
+        message = _advice(found[0], health) if found and health else None
+        if found and message:
+            problems.append(at(entry, found[1], message, RULE, "warning"))
     return problems
+
+
+def code_repo(entry: Entry) -> tuple[str, Loc] | None:
+    """The entry's repository and where its URL is written: the main URL first, then the links."""
+    places: list[tuple[str | None, Loc]] = [(entry.resource.url, ("url",))]
+    places += [(link.url, ("links", i, "url")) for i, link in enumerate(entry.resource.links)]
+    for url, loc in places:
+        repo = github_repo(url) if url else None
+        if repo:
+            return repo, loc
+    return None
 
 
 def _advice(repo: str, health: RepoHealth) -> str | None:
