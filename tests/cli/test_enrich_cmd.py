@@ -126,3 +126,14 @@ def test_api_url_comes_from_the_environment(make_data, github: FakeGitHub, monke
     assert main(["enrich", "--data", str(root)]) == 0
     record = yaml.safe_load((root / HEALTH_FILE).read_text())["repos"]["owner/repo-000"]
     assert (record["stars"], record["archived"], record["license"]) == (7, True, "Apache-2.0")
+
+
+def test_a_broken_health_file_is_replaced_and_said_so(make_data, github: FakeGitHub, capsys) -> None:
+    root = _catalog(make_data, 1)
+    (root / HEALTH_FILE).parent.mkdir(parents=True)
+    (root / HEALTH_FILE).write_text("repos: [not, a, mapping]\n")
+    github.repos = {"owner/repo-000": node(stars=2)}
+    assert _enrich(root, github) == 0
+    assert "ignoring the unreadable health file" in capsys.readouterr().err
+    catalog, problems = load_catalog(root)
+    assert problems == [] and catalog.repos["owner/repo-000"].stars == 2

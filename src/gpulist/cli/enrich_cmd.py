@@ -17,7 +17,7 @@ from gpulist.enrich.store import HEALTH_FILE, merge, render, write_if_changed
 from gpulist.enrich.targets import repo_targets
 from gpulist.load import load_catalog
 from gpulist.models import RepoHealth
-from gpulist.problems import UsageError
+from gpulist.problems import Problem, UsageError
 
 TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 
@@ -38,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if not token:
         raise UsageError(f"GITHUB_TOKEN is not set: GitHub's GraphQL API needs a token (any token, no scopes); "
                          f"{args.data / HEALTH_FILE} was left untouched")
-    catalog, _ = load_catalog(args.data)
+    catalog, problems = load_catalog(args.data)
+    _warn_unreadable(problems)
     targets = repo_targets(catalog)
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
     with httpx.Client(timeout=TIMEOUT, follow_redirects=False) as client:
@@ -48,6 +49,15 @@ def run(args: argparse.Namespace) -> int:
     changed = write_if_changed(path, render(merged))
     _report(fresh, catalog.repos, len(targets), path if changed else None)
     return 1 if fresh.stale else 0
+
+
+def _warn_unreadable(problems: list[Problem]) -> None:
+    """A broken health file is replaced, not merged: say so, since its figures are then lost."""
+    shown = HEALTH_FILE.as_posix()
+    for problem in problems:
+        if problem.path.replace("\\", "/").endswith(shown):
+            print(f"gpulist enrich: warning: ignoring the unreadable health file: {problem.path}:{problem.line}: "
+                  f"{problem.message}", file=sys.stderr)
 
 
 def _report(fresh: Refresh, known: dict[str, RepoHealth], total: int, written: Path | None) -> None:
