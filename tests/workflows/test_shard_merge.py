@@ -26,16 +26,21 @@ class _Handler(BaseHTTPRequestHandler):
     ANSWERS = {"/ok": (200, {}), "/gone": (404, {}), "/moved": (301, {"Location": "/ok"}), "/forbidden": (403, {})}
 
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        self._answer(body=True)
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self._answer(body=False)
+
+    def _answer(self, body: bool) -> None:
         status, headers = self.ANSWERS.get(self.path, (404, {}))
-        body = b"<html><body>hello</body></html>"
+        content = b"<html><body>hello</body></html>"
         self.send_response(status)
         for name, value in {"Content-Type": "text/html", **headers}.items():
             self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", str(len(content)))
         self.end_headers()
-        self.wfile.write(body)
-
-    do_HEAD = do_GET  # the body is written but never read for HEAD: harmless here
+        if body:
+            self.wfile.write(content)
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -86,6 +91,7 @@ def test_sharded_and_merged_equals_one_run(make_data, servers: list[str], tmp_pa
 
     expected = _verdicts(whole)
     assert len(expected) == len(HOSTS) * len(PATHS)
+    assert {verdict for verdict, _ in expected.values()} >= {"ok", "broken", "redirected"}
     assert sum(1 for part in parts if _verdicts(part)) >= 2, "the hosts should spread over several shards"
     assert _verdicts(merged) == expected
     assert merged_code == whole_code == 1  # the 404s are broken
