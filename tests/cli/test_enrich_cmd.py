@@ -137,3 +137,11 @@ def test_a_broken_health_file_is_replaced_and_said_so(make_data, github: FakeGit
     assert "ignoring the unreadable health file" in capsys.readouterr().err
     catalog, problems = load_catalog(root)
     assert problems == [] and catalog.repos["owner/repo-000"].stars == 2
+
+
+@pytest.mark.parametrize("api", ["api.github.com/graphql", "ftp://example.com/x", "http://[::1"])
+def test_a_bad_api_url_is_a_usage_error(make_data, api, capsys) -> None:
+    root = _catalog(make_data, 1)
+    assert main(["enrich", "--data", str(root), "--api", api]) == 2
+    assert "--api must be an http(s) URL" in capsys.readouterr().err
+    assert not (root / HEALTH_FILE).exists()

@@ -8,6 +8,7 @@ import os
 import sys
 from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if not token:
         raise UsageError(f"GITHUB_TOKEN is not set: GitHub's GraphQL API needs a token (any token, no scopes); "
                          f"{args.data / HEALTH_FILE} was left untouched")
+    _check_api(args.api)
     catalog, problems = load_catalog(args.data)
     _warn_unreadable(problems)
     targets = repo_targets(catalog)
@@ -49,6 +51,16 @@ def run(args: argparse.Namespace) -> int:
     changed = write_if_changed(path, render(merged))
     _report(fresh, catalog.repos, len(targets), path if changed else None)
     return 1 if fresh.stale else 0
+
+
+def _check_api(url: str) -> None:
+    try:
+        parts = urlsplit(url)
+        usable = parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        usable = False
+    if not usable:
+        raise UsageError(f"--api must be an http(s) URL, e.g. {DEFAULT_API} (got '{url}')")
 
 
 def _warn_unreadable(problems: list[Problem]) -> None:
