@@ -52,3 +52,17 @@ def test_unwritable_place_is_a_gpulist_error(tmp_path: Path) -> None:
     blocker.write_text("a file where the folder should be")
     with pytest.raises(GpulistError, match="cannot write"):
         write_if_changed(blocker / "repos.yml", "x")
+
+
+def test_a_failed_write_leaves_the_previous_file_and_no_temp_file(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "repos.yml"
+    path.write_text("previous\n")
+
+    def crash(src: str, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("gpulist.enrich.store.os.replace", crash)
+    with pytest.raises(GpulistError, match="No space left"):
+        write_if_changed(path, "new\n")
+    assert path.read_text() == "previous\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["repos.yml"]
