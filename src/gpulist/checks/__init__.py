@@ -15,6 +15,7 @@ from gpulist.checks import (
     duplicate_ids,
     duplicate_resource,
     link_wanted,
+    repo_health,
     tier_group,
     unknown_tag,
     unknown_topic,
@@ -34,6 +35,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     unsafe_markdown.check,
     link_wanted.check,
     book_index_book.check,
+    repo_health.check,
 )
 
 
