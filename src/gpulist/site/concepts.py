@@ -20,7 +20,7 @@ MAX_ENTRIES = 25
 
 def _letter(term: str) -> str:
     first = term.strip()[:1].upper()
-    return first if first.isalpha() else "#"
+    return first if first.isalpha() else "0–9"
 
 
 def _anchors(terms: list[IndexTerm]) -> list[str]:

@@ -56,8 +56,7 @@ def _entry(feed: ET.Element, entry: Entry, config: SiteConfig) -> None:
     _sub(item, "published", _stamp(entry))
     for name in r.authors:
         _sub(_sub(item, "author"), "name", name)
-    _sub(item, "category", term=r.topic)
-    for tag in r.tags:
-        _sub(item, "category", term=tag)
+    for term in dict.fromkeys([r.topic, *r.tags]):  # a tag may share its id with a topic
+        _sub(item, "category", term=term)
     summary = " ".join(r.notes) or r.title
     _sub(item, "summary", summary, type="text")

@@ -53,7 +53,7 @@ def render_pages(catalog: Catalog, view: SiteView, config: SiteConfig) -> dict[s
         ALL_PAGE: render_all_resources(view),
         RECENT_PAGE: render_recent(view),
         TAGS_INDEX: render_tag_index(view),
-        LIST_PAGE: front_matter({"title": "The list on one page", **SEARCH_EXCLUDED})
+        LIST_PAGE: front_matter({"title": "The list on one page", **SEARCH_EXCLUDED}) + "\n"
         + render_readme(view, contents=False),
         JSON_PATH: render_json(view, config),
         FEED_PATH: render_feed(view, config),
