@@ -51,7 +51,8 @@ def _read(path: Path) -> str | None:
 
 def _previous(docs: Path) -> set[str]:
     text = _read(docs / MANIFEST) or ""
-    return {line for line in text.splitlines() if line and ".." not in Path(line).parts}
+    return {line for line in text.splitlines()
+            if line and not Path(line).is_absolute() and ".." not in Path(line).parts}
 
 
 def _remove(docs: Path, rel: str, report: WriteReport) -> None:
