@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import subprocess
+import sys
 
 import watchfiles
 
@@ -27,6 +29,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     command = mkdocs_command(paths, "serve", "--dev-addr", args.dev_addr)
     server = subprocess.Popen(command, cwd=paths.config.parent, env=mkdocs_env())
+    # SIGTERM must unwind through `finally` too, or the MkDocs server would be orphaned.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         changes = watchfiles.watch(paths.data, yield_on_timeout=True, rust_timeout=1000)
         regenerate_on_change(changes, lambda: generate_and_report(paths, settings), lambda: server.poll() is None)
