@@ -130,3 +130,9 @@ def test_external_loads_detects_off_site_assets() -> None:
     html = ('<link rel="stylesheet" href="https://cdn.example/x.css"><script src="//cdn.example/x.js"></script>'
             '<link rel="canonical" href="https://site.example/"><img src="assets/local.png">')
     assert external_loads(html) == ["link: https://cdn.example/x.css", "script: //cdn.example/x.js"]
+
+
+def test_concepts_are_searchable_without_repeating_entries(built: Path) -> None:
+    index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    kv = next(doc for doc in index["docs"] if doc["location"] == "concepts/#c-kv-cache")
+    assert "KV Cache Offloading" in kv["text"] and "vLLM" not in kv["text"]

@@ -62,19 +62,21 @@ def _key(letter: str) -> str:
 
 
 def _term(term: IndexTerm, anchor: str, ctx: tuple) -> str:
+    """Book sections and see-references are searchable; the entry links repeat cards, so not."""
     view, matcher, anchors = ctx
-    lines = [f"### {escape_text(term.term)} {{ #{anchor} }}\n"]
-    if term.refs:
-        lines.append(f"**Book:** {_refs(term.refs)}  ")
-    entries = matcher.match(term.term)
-    if entries:
-        lines.append(f"**In the list:** {_entry_links(entries, view)}  ")
+    lines = [f"**Book:** {_refs(term.refs)}"] if term.refs else []
     for label, names in (("See", term.see), ("See also", term.see_also)):
         if names:
-            lines.append(f"**{label}:** " + ", ".join(_see(n, anchors) for n in names) + "  ")
-    subs = [f"- *{escape_text(s.term)}*: {_sub(s, view, matcher)}" for s in term.subterms]
-    body = "\n".join(lines).rstrip() + "\n"
-    return body + ("\n" + "\n".join(subs) + "\n" if subs else "")
+            lines.append(f"**{label}:** " + ", ".join(_see(n, anchors) for n in names))
+    blocks = [f"### {escape_text(term.term)} {{ #{anchor} }}"]
+    if lines:
+        blocks.append("  \n".join(lines))
+    entries = matcher.match(term.term)
+    if entries:
+        blocks.append(f"**In the list:** {_entry_links(entries, view)}\n{{: data-search-exclude }}")
+    if term.subterms:
+        blocks.append("\n".join(f"- *{escape_text(s.term)}*: {_sub(s, view, matcher)}" for s in term.subterms))
+    return "\n\n".join(blocks) + "\n"
 
 
 def _sub(sub: IndexTerm, view: SiteView, matcher: ConceptMatcher) -> str:
