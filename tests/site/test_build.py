@@ -135,4 +135,5 @@ def test_external_loads_detects_off_site_assets() -> None:
 def test_concepts_are_searchable_without_repeating_entries(built: Path) -> None:
     index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
     kv = next(doc for doc in index["docs"] if doc["location"] == "concepts/#c-kv-cache")
-    assert "KV Cache Offloading" in kv["text"] and "vLLM" not in kv["text"]
+    assert "KV Cache Offloading" in kv["text"] and "PagedAttention – vLLM Internals" in kv["text"]
+    assert "An Old KV Cache Experiment" not in kv["text"]

@@ -16,7 +16,8 @@ def test_letters_terms_and_references(catalog: Catalog, view: SiteView) -> None:
     kv = text.split("### KV cache")[1].split("###")[0]
     assert "**Book:** KV Cache Offloading" in kv
     assert "(topics/attention.md#vllm)" in kv and "[FlashAttention](#c-flashattention)" in kv
-    assert "- *paged KV*: PagedAttention – vLLM Internals" in kv
+    assert "- *paged KV*: PagedAttention – vLLM Internals\n    - *eviction*: Cache Eviction Policies\n" in kv
+    assert "*paged KV* in the list: 💻 [vLLM](topics/attention.md#vllm)" in kv
     assert "**See:** [KV cache](#c-kv-cache)" in text
 
 

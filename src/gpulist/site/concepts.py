@@ -71,21 +71,35 @@ def _term(term: IndexTerm, anchor: str, ctx: tuple) -> str:
     blocks = [f"### {escape_text(term.term)} {{ #{anchor} }}"]
     if lines:
         blocks.append("  \n".join(lines))
-    entries = matcher.match(term.term)
-    if entries:
-        blocks.append(f"**In the list:** {_entry_links(entries, view)}\n{{: data-search-exclude }}")
     if term.subterms:
-        blocks.append("\n".join(f"- *{escape_text(s.term)}*: {_sub(s, view, matcher)}" for s in term.subterms))
+        blocks.append("\n".join(_subterm_lines(term.subterms, 0)))
+    listed = _listed(term, view, matcher)
+    if listed:
+        blocks.append("  \n".join(listed) + "\n{: data-search-exclude }")
     return "\n\n".join(blocks) + "\n"
 
 
-def _sub(sub: IndexTerm, view: SiteView, matcher: ConceptMatcher) -> str:
-    """Sub-terms match through tags only: their words alone ("overview") say too little."""
-    parts = [_refs(sub.refs)] if sub.refs else []
-    entries = matcher.match(sub.term, text=False)
+def _subterm_lines(subterms: list[IndexTerm], depth: int) -> list[str]:
+    """Nested sub-terms as nested lists, as the book's index prints them."""
+    lines = []
+    for sub in subterms:
+        lines.append(f"{'    ' * depth}- *{escape_text(sub.term)}*: {_refs(sub.refs) or 'see below'}")
+        lines.extend(_subterm_lines(sub.subterms, depth + 1))
+    return lines
+
+
+def _listed(term: IndexTerm, view: SiteView, matcher: ConceptMatcher) -> list[str]:
+    """Entries for the term (tags, title, notes) and its sub-terms (tags only: their words
+    alone, like "overview", say too little)."""
+    lines = []
+    entries = matcher.match(term.term)
     if entries:
-        parts.append(_entry_links(entries, view))
-    return "; ".join(parts) or "see the book"
+        lines.append(f"**In the list:** {_entry_links(entries, view)}")
+    for sub in term.subterms:
+        sub_entries = matcher.match(sub.term, text=False)
+        if sub_entries:
+            lines.append(f"*{escape_text(sub.term)}* in the list: {_entry_links(sub_entries, view)}")
+    return lines
 
 
 def _refs(refs: list[SectionRef]) -> str:
