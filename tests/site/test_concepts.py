@@ -13,7 +13,7 @@ def test_letters_terms_and_references(catalog: Catalog, view: SiteView) -> None:
     assert catalog.book_index is not None
     text = render_concepts(catalog.book_index, view)
     assert re.findall(r"^## (.+?) \{", text, re.MULTILINE) == ["0–9", "C", "F", "K", "P", "W"]
-    kv = text.split("### KV cache")[1].split("###")[0]
+    kv = text.split("#### KV cache")[1].split("####")[0]
     assert "**Book:** KV Cache Offloading" in kv
     assert "(topics/attention.md#vllm)" in kv and "[FlashAttention](#c-flashattention)" in kv
     assert "- *paged KV*: PagedAttention – vLLM Internals\n    - *eviction*: Cache Eviction Policies\n" in kv

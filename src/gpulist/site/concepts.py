@@ -68,7 +68,9 @@ def _term(term: IndexTerm, anchor: str, ctx: tuple) -> str:
     for label, names in (("See", term.see), ("See also", term.see_also)):
         if names:
             lines.append(f"**{label}:** " + ", ".join(_see(n, anchors) for n in names))
-    blocks = [f"### {escape_text(term.term)} {{ #{anchor} }}"]
+    # H4, below toc_depth: hundreds of concepts would double the page in table-of-contents
+    # markup (Material prints the TOC twice); the A–Z line navigates, search still splits here.
+    blocks = [f"#### {escape_text(term.term)} {{ #{anchor} }}"]
     if lines:
         blocks.append("  \n".join(lines))
     if term.subterms:
