@@ -7,8 +7,6 @@ import signal
 import subprocess
 import sys
 
-import watchfiles
-
 from gpulist.cli.site_args import add_site_options, generate_and_report, paths_from
 from gpulist.site.build import mkdocs_command, mkdocs_env
 from gpulist.site.serve import regenerate_on_change
@@ -24,6 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import watchfiles  # only `serve` needs it; keeps every other command's start-up lean
+
     paths, settings = paths_from(args)
     if generate_and_report(paths, settings).report is None:
         return 1
