@@ -59,6 +59,11 @@ def test_expected_files(built: Path) -> None:
     assert not (built / "docs" / "index.md").read_text(encoding="utf-8") == ""
 
 
+def test_feed_is_advertised_on_every_page(built: Path) -> None:
+    html = (built / "site" / "topics" / "attention" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<link rel="alternate" type="application/atom\+xml" [^>]*href="\.\./\.\./feed\.xml"', html)
+
+
 def test_entry_anchor_is_its_id(built: Path) -> None:
     html = (built / "site" / "topics" / "attention" / "index.html").read_text(encoding="utf-8")
     assert '<h3 id="flashattention-2">' in html

@@ -38,4 +38,7 @@ def test_recent_and_favourites(view: SiteView) -> None:
 
 def test_start_here_steps_link_to_the_path(view: SiteView) -> None:
     text = render_home(view)
-    assert "(start-here.md#step_1) (4 entries)" in text and "(start-here.md#step_3) (3 entries)" in text
+    assert "**[Step 1: Tier 1 of every topic](start-here.md#step_1)** (4 entries): " \
+           "[Fundamentals](topics/fundamentals.md#tier_1) (2) · " in text
+    assert "**[Step 2: Tier 2](start-here.md#step_2)** (1 entry): [Attention &amp; Memory-Bound Kernels]" \
+           "(topics/attention.md#tier_2) (1)\n" in text
