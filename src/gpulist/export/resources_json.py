@@ -27,7 +27,8 @@ from gpulist.identity import github_repo
 from gpulist.load import Entry
 from gpulist.models import Resource
 from gpulist.site.config import SiteConfig
-from gpulist.site.view import TYPE_ICONS, SiteView, site_path
+from gpulist.site.links import site_path
+from gpulist.site.view import TYPE_ICONS, SiteView, TopicView
 
 VERSION = 1
 _FIELDS = tuple(Resource.model_fields)
@@ -55,7 +56,7 @@ def render_json(view: SiteView, config: SiteConfig) -> str:
     return json.dumps(catalog_data(view, config), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def _topic(t: Any) -> dict[str, Any]:
+def _topic(t: TopicView) -> dict[str, Any]:
     return {
         "id": t.topic.id, "number": t.topic.number, "title": t.topic.title,
         "description": t.topic.description, "page": f"topics/{t.topic.id}/",

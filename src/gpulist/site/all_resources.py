@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.site.text import escape_text, front_matter
-from gpulist.site.view import TYPE_ICONS, SiteView, entry_page, rel_link
+from gpulist.site.links import entry_page, rel_link
+from gpulist.site.view import TYPE_ICONS, SiteView
 
 PAGE = "all-resources.md"
 CONTAINER_ID = "gpulist-table"

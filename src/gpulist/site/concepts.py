@@ -6,16 +6,26 @@ online resources in this list. Written only when data/book-index.yml exists.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import groupby
 
+from gpulist.load import Entry
 from gpulist.models import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import slugify
 from gpulist.site.concept_match import ConceptMatcher, words
 from gpulist.site.text import escape_text, front_matter
-from gpulist.site.view import TYPE_ICONS, SiteView, entry_page, rel_link
+from gpulist.site.links import entry_page, rel_link
+from gpulist.site.view import TYPE_ICONS, SiteView
 
 PAGE = "concepts.md"
 MAX_ENTRIES = 25
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    view: SiteView
+    matcher: ConceptMatcher
+    anchors: dict[tuple[str, ...], str]  # a term's words -> its anchor, for see-references
 
 
 def _letter(term: str) -> str:
@@ -45,7 +55,7 @@ def render_concepts(book: BookIndex, view: SiteView) -> str:
     for term, anchor in zip(terms, anchor_list):
         anchors.setdefault(words(term.term), anchor)
     matcher = ConceptMatcher(view.entries, view.tags)
-    ctx = (view, matcher, anchors)
+    ctx = _Context(view, matcher, anchors)
     out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}"})]
     out.append(f"# Concept index\n\nThe concepts of *{escape_text(book.title)}*, A to Z: for each, the "
                "book's sections that cover it and the entries of this list that do.\n")
@@ -61,9 +71,9 @@ def _key(letter: str) -> str:
     return letter.lower() if letter.isalpha() else "other"
 
 
-def _term(term: IndexTerm, anchor: str, ctx: tuple) -> str:
+def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
     """Book sections and see-references are searchable; the entry links repeat cards, so not."""
-    view, matcher, anchors = ctx
+    view, matcher, anchors = ctx.view, ctx.matcher, ctx.anchors
     lines = [f"**Book:** {_refs(term.refs)}"] if term.refs else []
     for label, names in (("See", term.see), ("See also", term.see_also)):
         if names:
@@ -108,7 +118,7 @@ def _refs(refs: list[SectionRef]) -> str:
     return "; ".join(escape_text(r.section) + (f" – {escape_text(r.to)}" if r.to else "") for r in refs)
 
 
-def _entry_links(entries: list, view: SiteView) -> str:
+def _entry_links(entries: list[Entry], view: SiteView) -> str:
     shown = [f"{TYPE_ICONS[e.resource.type]} [{escape_text(e.resource.title)}]"
              f"({rel_link(PAGE, entry_page(e.resource) + '#' + e.resource.id)})" for e in entries[:MAX_ENTRIES]]
     more = f" and {len(entries) - MAX_ENTRIES} more" if len(entries) > MAX_ENTRIES else ""

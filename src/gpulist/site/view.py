@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,25 +78,6 @@ class SiteView:
         return self.data_paths.get(entry.resource.id) or f"resources/{entry.resource.id}.yml"
 
 
-def entry_page(resource: Resource) -> str:
-    return f"topics/{resource.topic}.md"
-
-
-def rel_link(from_page: str, target: str) -> str:
-    """A docs-relative Markdown link, which MkDocs checks and rewrites to the built URL.
-
-    Both paths are generated, normalised and relative to docs/, so plain string work
-    suffices; posixpath.relpath costs a getcwd() per call, felt at 10,000 entries.
-    """
-    here = posixpath.dirname(from_page)
-    if not here:
-        return target
-    prefix = here + "/"
-    if target.startswith(prefix):
-        return target[len(prefix):]
-    return "../" * (here.count("/") + 1) + target
-
-
 def _data_paths(catalog: Catalog) -> dict[str, str]:
     """Each entry's file relative to data/; computed once, since it needs the file system's view."""
     cwd = os.getcwd()
@@ -108,11 +88,6 @@ def _data_paths(catalog: Catalog) -> dict[str, str]:
         if absolute.startswith(root):
             paths[entry.resource.id] = absolute[len(root):].replace(os.sep, "/")
     return paths
-
-
-def site_path(resource: Resource) -> str:
-    """The entry's permalink relative to the site root, with directory URLs."""
-    return f"topics/{resource.topic}/#{resource.id}"
 
 
 def _sort_key(entry: Entry) -> tuple:
