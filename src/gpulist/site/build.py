@@ -50,6 +50,7 @@ def resolve_paths(data: Path, config: Path, docs: Path | None, site: Path | None
 @dataclass(frozen=True, slots=True)
 class Generated:
     problems: list[Problem]
+    entries: int
     report: WriteReport | None = None
     site: Site | None = None
 
@@ -58,11 +59,11 @@ def generate(paths: Paths, settings: SiteConfig) -> Generated:
     """Validate and write pages; with errors in the data nothing is written."""
     catalog, problems = validate(paths.data)
     if has_errors(problems):
-        return Generated(problems)
+        return Generated(problems, len(catalog.entries))
     site = render_site(catalog, settings)
     report = write_pages(paths.docs, site.pages)
     write_mkdocs_config(paths, site.nav)
-    return Generated(problems, report, site)
+    return Generated(problems, len(catalog.entries), report, site)
 
 
 def write_mkdocs_config(paths: Paths, nav: list[dict[str, object]]) -> None:
