@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gpulist.checks import validate
-from gpulist.problems import Problem, UsageError, has_errors
+from gpulist.problems import GpulistError, Problem, UsageError, has_errors
 from gpulist.site.config import SiteConfig, load_site_config
 from gpulist.site.pages import Site, render_site
 from gpulist.site.writer import WriteReport, write_pages
@@ -61,8 +61,11 @@ def generate(paths: Paths, settings: SiteConfig) -> Generated:
     if has_errors(problems):
         return Generated(problems, len(catalog.entries))
     site = render_site(catalog, settings)
-    report = write_pages(paths.docs, site.pages)
-    write_mkdocs_config(paths, site.nav)
+    try:
+        report = write_pages(paths.docs, site.pages)
+        write_mkdocs_config(paths, site.nav)
+    except OSError as exc:
+        raise GpulistError(f"cannot write the site's pages: {exc.strerror}: {exc.filename}") from exc
     return Generated(problems, len(catalog.entries), report, site)
 
 
