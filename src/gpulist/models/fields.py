@@ -52,3 +52,10 @@ Url = Annotated[
     str, AfterValidator(_check_url), WithJsonSchema({"type": "string", "format": "uri", "pattern": "^https?://"})
 ]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# A reference to a vocabulary id (a tag). The model only asks for text: the cross-check
+# knows the vocabulary, so it can answer `CUDA` or an alias like `cuda-c++` with the id
+# that was meant, where a pattern error here would only say "not kebab-case" and drop
+# the entry. Editors still get the id pattern from the schema.
+Ref = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1), WithJsonSchema({"type": "string", "pattern": ID_PATTERN})
+]
