@@ -1,0 +1,119 @@
+"""How long does `gpulist validate` take on a catalog of 10,000 entries? (Issue 2's target: < 2 s.)
+
+Prints figures, asserts nothing: a benchmark that fails on a slow machine tells nobody
+anything, a printed figure can be compared across commits. Four measurements:
+
+1. end to end: `python -m gpulist validate` in a subprocess, as CI and contributors run it,
+   several runs, min and median wall time, and the children's peak RSS;
+2. in process: load (read + parse + pydantic) versus the cross-file checks, to show where
+   the time goes;
+3. PyYAML's composer alone, libyaml (CSafeLoader) versus pure Python (SafeLoader), over the
+   same file texts already in memory, to show what the C loader is worth.
+
+Usage: python benchmarks/validate_bench.py [-n 10000] [--runs 5] [--data DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from benchmarks.synthetic import write_catalog  # noqa: E402
+from gpulist.checks import run_checks  # noqa: E402
+from gpulist.load import load_catalog, resource_files  # noqa: E402
+
+
+def timed(fn: Callable[[], object], runs: int) -> tuple[list[float], object]:
+    """Wall times of `runs` calls, and the last result (so callers can sanity-check it)."""
+    times, result = [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return times, result
+
+
+def fmt(times: list[float]) -> str:
+    return f"min {min(times):6.3f} s   median {statistics.median(times):6.3f} s   ({len(times)} runs)"
+
+
+def end_to_end(data: Path, runs: int) -> None:
+    cmd = [sys.executable, "-m", "gpulist", "validate", "--data", str(data)]
+
+    def once() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(cmd, cwd=data.parent, capture_output=True, text=True, check=False)
+
+    times, proc = timed(once, runs)
+    assert isinstance(proc, subprocess.CompletedProcess)
+    if proc.returncode != 0:
+        raise SystemExit(f"validate failed on the synthetic catalog:\n{proc.stdout[:2000]}{proc.stderr[:2000]}")
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB on Linux
+    print(f"end to end   gpulist validate   {fmt(times)}   peak RSS {peak_kib / 1024:.0f} MiB")
+    print(f"             ({proc.stderr.strip()})")
+
+
+def in_process(data: Path, runs: int) -> None:
+    load_times, loaded = timed(lambda: load_catalog(data), runs)
+    catalog, problems = loaded  # type: ignore[misc]
+    assert not problems, problems[:5]
+    check_times, _ = timed(lambda: run_checks(catalog), runs)
+    print(f"in process   load               {fmt(load_times)}")
+    print(f"             checks             {fmt(check_times)}")
+
+
+def compose_only(data: Path, runs: int) -> None:
+    texts = [p.read_text(encoding="utf-8") for p in resource_files(data)]
+    loaders = [("CSafeLoader (libyaml)", getattr(yaml, "CSafeLoader", None)), ("SafeLoader (pure Python)", yaml.SafeLoader)]
+    for name, loader in loaders:
+        if loader is None:
+            print(f"compose      {name:<26} not available in this PyYAML build")
+            continue
+        times, _ = timed(lambda: [yaml.compose(t, Loader=loader) for t in texts], runs)
+        print(f"compose      {name:<26} {fmt(times)}")
+
+
+def describe_commit() -> str:
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=False).stdout.strip()
+
+    dirty = " (with uncommitted changes)" if git("status", "--porcelain", "--", "src") else ""
+    return f"{git('rev-parse', '--short', 'HEAD')} {git('log', '-1', '--format=%s')[:70]}{dirty}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-n", type=int, default=10_000, help="entries in the synthetic catalog (default 10000)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
+    parser.add_argument("--compose-runs", type=int, default=2, help="runs of the compose comparison (default 2)")
+    parser.add_argument("--data", type=Path, help="keep the synthetic catalog here instead of a temporary folder")
+    args = parser.parse_args()
+
+    print(f"gpulist at {describe_commit()}")
+    print(f"Python {platform.python_version()}, PyYAML {yaml.__version__} (libyaml: {yaml.__with_libyaml__}), "
+          f"{os.cpu_count()} CPUs, {platform.machine()}")
+    with tempfile.TemporaryDirectory(prefix="gpulist-bench-") as tmp:
+        data = args.data or Path(tmp) / "data"
+        start = time.perf_counter()
+        write_catalog(data, args.n)
+        print(f"synthetic catalog: {args.n} entries in {data} (written in {time.perf_counter() - start:.1f} s)")
+        end_to_end(data, args.runs)
+        in_process(data, args.runs)
+        compose_only(data, args.compose_runs)
+
+
+if __name__ == "__main__":
+    main()
