@@ -54,6 +54,7 @@ CORPUS = [
     ("url-data.yml", R + "url-data.yml:3:6", "url-scheme", "(found 'data:')"),
     ("url-ftp.yml", R + "url-ftp.yml:3:6", "url-scheme", "(found 'ftp:')"),
     ("url-relative.yml", R + "url-relative.yml:3:6", "url-scheme", "(found no scheme)"),
+    ("url-bad-port.yml", R + "url-bad-port.yml:3:6", "bad-url", "'https://example.org:8o8o/kernels' is not a valid URL"),
     ("url-whitespace.yml", R + "url-whitespace.yml:3:6", "bad-url", "'https://example.org/with space' is not a valid URL"),
     ("unknown-topic.yml", R + "unknown-topic.yml:5:8", "unknown-topic", "unknown topic 'fundamental': did you mean 'fundamentals'?"),
     ("unknown-tag.yml", R + "unknown-tag.yml:7:14", "unknown-tag", "unknown tag 'tritonn': did you mean 'triton'?"),

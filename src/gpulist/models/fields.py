@@ -41,8 +41,12 @@ def _check_url(value: str) -> str:
         raise PydanticCustomError(
             "url-scheme", "URLs must start with http:// or https:// (found {shown})", {"shown": shown}
         )
-    parts = urlsplit(value)
-    if not parts.hostname or any(c.isspace() for c in value):
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises for a port that is not a number in 0-65535
+    except ValueError:  # an unclosed [IPv6] host, or a bad port: urlsplit only checks lazily
+        parts = None
+    if parts is None or not parts.hostname or any(c.isspace() for c in value):
         raise PydanticCustomError("bad-url", "'{value}' is not a valid URL", {"value": value})
     return value
 
