@@ -6,7 +6,7 @@ anything, a printed figure can be compared across commits. Four measurements:
 1. end to end: `python -m gpulist validate` in a subprocess, as CI and contributors run it,
    several runs, min and median wall time, and the children's peak RSS;
 2. in process: load (read + parse + pydantic) versus the cross-file checks, to show where
-   the time goes;
+   the time goes, and load again with the cyclic garbage collector disabled;
 3. PyYAML's composer alone, libyaml (CSafeLoader) versus pure Python (SafeLoader), over the
    same file texts already in memory, to show what the C loader is worth.
 
@@ -16,6 +16,7 @@ Usage: python benchmarks/validate_bench.py [-n 10000] [--runs 5] [--data DIR]
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import platform
 import resource
@@ -82,8 +83,20 @@ def in_process(data: Path, runs: int) -> None:
     catalog, problems = loaded  # type: ignore[misc]
     assert not problems, problems[:5]
     check_walls, check_cpus, _ = timed(lambda: run_checks(catalog), runs)
+    gc.disable()  # how much of loading is the cyclic GC walking an ever larger heap?
+    try:
+        nogc_walls, nogc_cpus, _ = timed(lambda: load_catalog(data), runs)
+    finally:
+        gc.enable()
     print(f"in process   load                       {fmt(load_walls, load_cpus)}")
+    print(f"             load, gc disabled          {fmt(nogc_walls, nogc_cpus)}")
     print(f"             checks                     {fmt(check_walls, check_cpus)}")
+
+
+def _compose_all(texts: list[str], loader: type) -> None:
+    """Compose and drop each tree: keeping 10,000 trees alive would time the garbage collector."""
+    for text in texts:
+        yaml.compose(text, Loader=loader)
 
 
 def compose_only(data: Path, runs: int) -> None:
@@ -93,7 +106,7 @@ def compose_only(data: Path, runs: int) -> None:
         if loader is None:
             print(f"compose      {name:<26} not available in this PyYAML build")
             continue
-        walls, cpus, _ = timed(lambda: [yaml.compose(t, Loader=loader) for t in texts], runs)
+        walls, cpus, _ = timed(lambda: _compose_all(texts, loader), runs)
         print(f"compose      {name:<26} {fmt(walls, cpus)}")
 
 
