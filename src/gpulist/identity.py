@@ -43,7 +43,8 @@ def normalize_url(url: str) -> str:
 
 
 def _normalize(parts: SplitResult) -> str:
-    port = f":{_port(parts)}" if _port(parts) not in (None, 80, 443) else ""
+    number = _port(parts)
+    port = f":{number}" if number not in (None, 80, 443) else ""
     path = parts.path.rstrip("/")
     query = ""
     if parts.query:
