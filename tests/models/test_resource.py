@@ -95,7 +95,7 @@ def test_tags_are_text_so_the_check_can_name_the_tag_meant() -> None:
 
 @pytest.mark.parametrize("url", [
     "https://arxiv.org/abs/2307.08691", "http://example.org", "HTTPS://EXAMPLE.ORG/X", "https://example.org:8443/x",
-    "https://[::1]/x", "https://example.org/a?b=c#d",
+    "https://example.org/a?b=c#d", "https://user@example.org/x",
 ])
 def test_good_urls(url: str) -> None:
     assert Resource.model_validate({**MINIMAL, "url": url}).url == url
