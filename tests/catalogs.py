@@ -13,8 +13,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gpulist.cli import main
+from gpulist.load import Catalog, load_catalog
+from gpulist.problems import Problem
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 BASE_CATALOG = FIXTURES / "catalog"
@@ -80,8 +83,6 @@ def error_lines(out: str) -> list[str]:
 
 def resource(**fields: object) -> str:
     """VALID_RESOURCE with some fields replaced (None drops the field), as YAML text."""
-    import yaml
-
     data = yaml.safe_load(VALID_RESOURCE)
     for name, value in fields.items():
         if value is None:
@@ -91,8 +92,7 @@ def resource(**fields: object) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
 
 
-def load(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool = False):  # type: ignore[no-untyped-def]
+def load(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool = False
+         ) -> tuple[Catalog, list[Problem]]:
     """Build a catalog under root and load it, for check unit tests: (catalog, load problems)."""
-    from gpulist.load import load_catalog
-
     return load_catalog(make_catalog(root, files, base=base))
