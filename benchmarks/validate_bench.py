@@ -7,8 +7,9 @@ anything, a printed figure can be compared across commits. Four measurements:
    several runs, min and median wall time, and the children's peak RSS;
 2. in process: load (read + parse + pydantic) versus the cross-file checks, to show where
    the time goes, and load again with the cyclic garbage collector disabled;
-3. PyYAML's composer alone, libyaml (CSafeLoader) versus pure Python (SafeLoader), over the
-   same file texts already in memory, to show what the C loader is worth.
+3. PyYAML alone, libyaml (CSafeLoader) versus pure Python (SafeLoader), over the same file
+   texts already in memory: the event stream (what gpulist's reader consumes) and the
+   composed node tree, to show what the C loader is worth.
 
 Usage: python benchmarks/validate_bench.py [-n 10000] [--runs 5] [--data DIR]
 """
@@ -99,15 +100,23 @@ def _compose_all(texts: list[str], loader: type) -> None:
         yaml.compose(text, Loader=loader)
 
 
+def _parse_all(texts: list[str], loader: type) -> None:
+    """The event stream alone, which is what gpulist's reader consumes."""
+    for text in texts:
+        for _ in yaml.parse(text, Loader=loader):
+            pass
+
+
 def compose_only(data: Path, runs: int) -> None:
     texts = [p.read_text(encoding="utf-8") for p in resource_files(data)]
     loaders = [("CSafeLoader (libyaml)", getattr(yaml, "CSafeLoader", None)), ("SafeLoader (pure Python)", yaml.SafeLoader)]
-    for name, loader in loaders:
-        if loader is None:
-            print(f"compose      {name:<26} not available in this PyYAML build")
-            continue
-        walls, cpus, _ = timed(lambda: _compose_all(texts, loader), runs)
-        print(f"compose      {name:<26} {fmt(walls, cpus)}")
+    for stage, work in (("parse", _parse_all), ("compose", _compose_all)):
+        for name, loader in loaders:
+            if loader is None:
+                print(f"{stage:<12} {name:<26} not available in this PyYAML build")
+                continue
+            walls, cpus, _ = timed(lambda: work(texts, loader), runs)
+            print(f"{stage:<12} {name:<26} {fmt(walls, cpus)}")
 
 
 def _load_average() -> str:
