@@ -1,7 +1,7 @@
 """How long does `gpulist validate` take on a catalog of 10,000 entries? (Issue 2's target: < 2 s.)
 
 Prints figures, asserts nothing: a benchmark that fails on a slow machine tells nobody
-anything, a printed figure can be compared across commits. Four measurements:
+anything, a printed figure can be compared across commits. Three measurements:
 
 1. end to end: `python -m gpulist validate` in a subprocess, as CI and contributors run it,
    several runs, min and median wall time, and the children's peak RSS;
