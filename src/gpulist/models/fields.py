@@ -16,7 +16,7 @@ from pydantic_core import PydanticCustomError
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ID_RE = re.compile(ID_PATTERN)
 # scheme://[userinfo@]host...: a host is required; parsing fully is left to the link checker.
-_URL_RE = re.compile(r"^https?://(?:[^/?#@\s]*@)?[^/?#@:\s]+(?::\d+)?(?:[/?#]|$)", re.IGNORECASE)
+_URL_RE = re.compile(r"^https?://(?:[^/?#@\s]*@)?[^/?#@:\s]+(?::(\d{1,5}))?(?:[/?#]|$)", re.IGNORECASE)
 _SPACE_RE = re.compile(r"\s")
 
 
@@ -37,7 +37,9 @@ def slugify(text: str) -> str:
 
 
 def _check_url(value: str) -> str:
-    if _URL_RE.match(value) and not _SPACE_RE.search(value):
+    match = _URL_RE.match(value)
+    # A port above 65535 would make urlsplit raise later, in the duplicate check.
+    if match and not _SPACE_RE.search(value) and int(match.group(1) or 0) <= 65535:
         return value
     scheme = value.split(":", 1)[0].lower() if ":" in value else ""
     if scheme not in ("http", "https"):
@@ -53,3 +55,10 @@ Url = Annotated[
     str, AfterValidator(_check_url), WithJsonSchema({"type": "string", "format": "uri", "pattern": "^https?://"})
 ]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# A reference to a vocabulary id (a tag). The model only asks for text: the cross-check
+# knows the vocabulary, so it can answer `CUDA` or an alias like `cuda-c++` with the id
+# that was meant, where a pattern error here would only say "not kebab-case" and drop
+# the entry. Editors still get the id pattern from the schema.
+Ref = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1), WithJsonSchema({"type": "string", "pattern": ID_PATTERN})
+]
