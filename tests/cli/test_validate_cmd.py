@@ -21,19 +21,16 @@ from gpulist.cli import validate_cmd
 from tests.catalogs import BROKEN, VALID_RESOURCE, add_broken, error_lines, make_catalog, run_cli
 
 R = "data/resources/"
-TAB_NOT_NAMED = "load/: libyaml's scanner error does not mention the tab, so tabs fall through to a generic yaml-syntax"
 
 # (case, where, rule, message fragment): `where` is the path:line:col a contributor is sent to.
 CORPUS = [
     ("yaml-syntax.yml", R + "yaml-syntax.yml:3:4", "yaml-syntax", "YAML syntax error: did not find expected ','"),
     pytest.param("tab-indentation.yml", R + "tab-indentation.yml:8:1", "yaml-tab", "indent with spaces",
-                 id="tab-indentation.yml", marks=pytest.mark.xfail(strict=True, reason=TAB_NOT_NAMED)),
+                 id="tab-indentation.yml"),
     ("duplicate-key.yml", R + "duplicate-key.yml:7:1", "duplicate-key", "duplicate key 'title' (first defined on line 2)"),
     ("non-utf8.yml", R + "non-utf8.yml:7:23", "encoding", "not valid UTF-8 (byte 0xe6); save it as UTF-8"),
     ("empty.yml", R + "empty.yml:1:1", "empty-file", "file is empty"),
-    pytest.param("comments-only.yml", R + "comments-only.yml:1:1", "empty-file", "file is empty", id="comments-only.yml",
-                 marks=pytest.mark.xfail(strict=True, reason="load/ (event reader): reported at the end-of-stream "
-                                         "mark, the line after the last, past the end of the file; 1:1 was right")),
+    pytest.param("comments-only.yml", R + "comments-only.yml:1:1", "empty-file", "file is empty", id="comments-only.yml"),
     ("list-not-mapping.yml", R + "list-not-mapping.yml:1:1", "file-shape", "expected a mapping of fields"),
     ("scalar-file.yml", R + "scalar-file.yml:1:1", "file-shape", "found a text"),
     ("python-object-tag.yml", R + "python-object-tag.yml:2:8", "yaml-tag",
@@ -88,20 +85,14 @@ CORPUS = [
     ("topics-bad-tiers", "data/topics.yml:34:14", "invalid-value", "tiers[2].tier must be one of 1, 2 or 3 (found 4)"),
     ("tags-duplicate-alias", "data/tags.yml:16:13", "duplicate-id", "tag or alias 'cuda-c++' is declared twice"),
 ]
-TRACEBACK = "load/: raises out of read_yaml, so gpulist validate dies with a traceback"
 # Inputs that crash or could hang: run in a subprocess, asserting only what any fix must
 # give (exit 1, no traceback, the file named at the right line), not a rule id the fix
-# has yet to choose. Strict xfails flip when load/ is fixed.
+# might choose.
 CRASHERS = [
-    pytest.param("impossible-date.yml", R + "impossible-date.yml:7:", id="impossible-date",
-                 marks=pytest.mark.xfail(strict=True, reason=TRACEBACK + " (ValueError: month must be in 1..12)")),
-    pytest.param("explicit-tag-bad-value.yml", R + "explicit-tag-bad-value.yml:6:", id="explicit-tag-bad-value",
-                 marks=pytest.mark.xfail(strict=True, reason=TRACEBACK + " (ValueError from int('one'))")),
-    pytest.param("deep-nesting.yml", R + "deep-nesting.yml:", id="deep-nesting",
-                 marks=pytest.mark.xfail(strict=True, reason=TRACEBACK + " (RecursionError: the reader recurses per nesting level)")),
-    pytest.param("control-character.yml", R + "control-character.yml:2:", id="control-character",
-                 marks=pytest.mark.xfail(strict=True, reason="load/: PyYAML's ReaderError is passed on whole: "
-                                         "reported at 1:1, and its message spans two lines of the report")),
+    pytest.param("impossible-date.yml", R + "impossible-date.yml:7:", id="impossible-date"),
+    pytest.param("explicit-tag-bad-value.yml", R + "explicit-tag-bad-value.yml:6:", id="explicit-tag-bad-value"),
+    pytest.param("deep-nesting.yml", R + "deep-nesting.yml:", id="deep-nesting"),
+    pytest.param("control-character.yml", R + "control-character.yml:2:", id="control-character"),
     pytest.param("billion-laughs.yml", R + "billion-laughs.yml:2:4:", id="billion-laughs"),
 ]
 IN_SUBPROCESS = {c.values[0] for c in CRASHERS}

@@ -1,9 +1,4 @@
-"""read_yaml: plain data only, every value located, every refusal a located Problem.
-
-Tests marked xfail(strict=True) document bugs in load/ found while writing this suite;
-the lead owns load/, and each will flip to a failure (XPASS) once fixed, asking for the
-mark to be removed.
-"""
+"""read_yaml: plain data only, every value located, every refusal a located Problem."""
 
 from __future__ import annotations
 
@@ -14,9 +9,6 @@ import pytest
 from gpulist.load.yaml_reader import Marks, read_yaml
 from gpulist.problems import Problem
 
-
-PAST_END = ("load/ (event reader): a comments-only file is reported at the end-of-stream mark, the line after "
-            "the last one, which is past the end of the file; 1:1 was right")
 
 
 def _read(text: str | bytes) -> tuple[object, list[Problem]]:
@@ -83,8 +75,7 @@ def test_marks_fall_back_to_the_nearest_located_ancestor() -> None:
 
 @pytest.mark.parametrize(("text", "line", "col", "rule", "fragment"), [
     pytest.param("", 1, 1, "empty-file", "file is empty", id="empty"),
-    pytest.param("# only a comment\n", 1, 1, "empty-file", "file is empty", id="comments-only",
-                 marks=pytest.mark.xfail(strict=True, reason=PAST_END)),
+    pytest.param("# only a comment\n", 1, 1, "empty-file", "file is empty", id="comments-only"),
     pytest.param("title: [a\nurl: b\n", 2, 4, "yaml-syntax", "YAML syntax error: did not find expected ','",
                  id="unclosed-flow"),
     pytest.param("title: a\n  url: b\n", 2, 6, "yaml-syntax", "YAML syntax error", id="bad-indent"),
@@ -141,47 +132,35 @@ def test_non_utf8_bytes_are_located(raw: bytes, line: int, col: int) -> None:
     assert "save it as UTF-8" in found[3]
 
 
-# --- known bugs in load/ (xfail strict: these flip when the lead fixes them) --------------
+# --- hostile or odd input: each once escaped as a traceback or a misplaced report ---------
 
 
-@pytest.mark.xfail(strict=True, reason="load/: libyaml says 'found character that cannot start any token' "
-                                       "without naming the tab, so _syntax_problem never picks yaml-tab")
 def test_tab_indentation_is_named() -> None:
     assert _only("title: T\nauthors:\n\t- Someone\n")[:3] == (3, 1, "yaml-tab")
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="load/: SafeConstructor raises ValueError for an "
-                                                          "impossible date; read_yaml lets it escape as a traceback")
 def test_impossible_date_is_a_located_problem() -> None:
     line, col, _, message = _only("title: T\nadded: 2025-13-45\n")
     assert (line, col) == (2, 8)
     assert "2025-13-45" in message
 
 
-@pytest.mark.xfail(strict=True, raises=(ValueError, KeyError, AttributeError),
-                   reason="load/: explicit standard tags with impossible values crash the constructor")
 @pytest.mark.parametrize("value", ["!!int abc", "!!float abc", "!!bool maybe", "!!timestamp soon"])
 def test_explicit_tag_with_an_impossible_value_is_a_located_problem(value: str) -> None:
     assert _only(f"title: T\nyear: {value}\n")[:2] == (2, 7)
 
 
-@pytest.mark.xfail(strict=True, raises=RecursionError, reason="load/: the reader recurses once per nesting "
-                                                              "level; deep nesting ends in RecursionError")
 def test_deep_nesting_is_a_problem_not_a_recursion_error() -> None:
     depth = 5000
     _only("title: " + "[" * depth + "]" * depth + "\n")
 
 
-@pytest.mark.xfail(strict=True, reason="load/: a ReaderError (control character) is reported at 1:1 with "
-                                       "PyYAML's two-line message, though its position is known")
 def test_control_character_is_located_on_one_line() -> None:
     line, col, rule, message = _only("title: T\nnotes: [a\x01b]\n")
     assert (line, col, rule) == (2, 10, "yaml-syntax")
     assert "\n" not in message
 
 
-@pytest.mark.xfail(strict=True, reason="load/: the column of a bad byte counts bytes, not characters, "
-                                       "so it drifts right after any non-ASCII character on the line")
 def test_non_utf8_column_counts_characters() -> None:
     assert _only("title: Gordić ".encode("utf-8") + b"\xe6\n")[:2] == (1, 15)
 
@@ -209,8 +188,6 @@ def _never_raises(lines: list[tuple[str, str, str]], tail: bytes) -> None:
     assert all(p.line >= 1 and p.col >= 1 and "\n" not in p.message for p in problems)
 
 
-@pytest.mark.xfail(strict=True, reason="load/: see the xfails above (impossible dates and tagged values raise; "
-                                       "ReaderError messages span two lines); flips once none remain")
 def test_any_yaml_like_input_gets_problems_or_data_never_an_exception() -> None:
     """Lines built from YAML's sharp edges (tags, anchors, tabs, bad dates, flow brackets), plus stray bytes."""
     _never_raises()

@@ -32,11 +32,16 @@ except AttributeError:  # pragma: no cover - depends on the PyYAML build
     _Loader = yaml.SafeLoader
 
 Loc = tuple[str | int, ...]
+# Real entries nest three levels (links -> item -> field); the bound keeps hostile input
+# from exhausting Python's recursion limit.
+MAX_DEPTH = 32
 
 _TAG = "tag:yaml.org,2002:"
 _STR = _TAG + "str"
 _PLAIN_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
 _CONSTRUCTOR = SafeConstructor()
+_KIND_NAMES = {_TAG + "timestamp": "date (write YYYY-MM-DD)", _TAG + "int": "whole number",
+               _TAG + "float": "number", _TAG + "bool": "boolean (true or false)", _TAG + "null": "null"}
 _RESOLVER = Resolver()
 # A plain scalar can only resolve to something other than text if it starts with one of these.
 _MAYBE_TYPED = frozenset("0123456789-+.~nNtTfFyYoO")
@@ -52,6 +57,9 @@ class Marks:
 
     values: dict[Loc, yaml.Mark] = field(default_factory=dict)
     keys: dict[Loc, yaml.Mark] = field(default_factory=dict)
+    # As written, for plain scalars YAML turned into numbers, dates or booleans: messages
+    # quote `2307.08690`, not the float 2307.0869 it became.
+    raw: dict[Loc, str] = field(default_factory=dict)
 
     def at(self, loc: Loc, *, key: bool = False) -> tuple[int, int]:
         """Best position for `loc`: the exact one, else its nearest located ancestor."""
@@ -74,9 +82,9 @@ class Document:
 class _Reject(Exception):
     """Stops reading a file that uses something we refuse; carries where and why."""
 
-    def __init__(self, event: Event, message: str, rule: str) -> None:
+    def __init__(self, event: Event | None, message: str, rule: str) -> None:
         super().__init__(message)
-        self.line, self.col = event.start_mark.line + 1, event.start_mark.column + 1
+        self.line, self.col = (event.start_mark.line + 1, event.start_mark.column + 1) if event else (1, 1)
         self.message, self.rule = message, rule
 
 
@@ -91,7 +99,9 @@ def read_yaml(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
     except _Reject as exc:
         return None, [*builder.problems, Problem(path, exc.line, exc.col, exc.message, exc.rule)]
     except yaml.MarkedYAMLError as exc:
-        return None, [_syntax_problem(path, exc)]
+        return None, [_syntax_problem(path, text, exc)]
+    except yaml.reader.ReaderError as exc:
+        return None, [_reader_problem(path, text, exc)]
     except yaml.YAMLError as exc:
         return None, [Problem(path, 1, 1, f"cannot parse YAML: {exc}", "yaml-syntax")]
     if builder.problems:
@@ -104,18 +114,30 @@ def _decode(path: str, raw: bytes) -> tuple[str, Problem | None]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
+        line_start = before.rfind(b"\n") + 1
         line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        col = len(raw[line_start: exc.start].decode("utf-8", errors="replace")) + 1
         msg = f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8"
         return "", Problem(path, line, col, msg, "encoding")
     return text.removeprefix("\ufeff"), None
 
 
-def _syntax_problem(path: str, exc: yaml.MarkedYAMLError) -> Problem:
+def _reader_problem(path: str, text: str, exc: yaml.reader.ReaderError) -> Problem:
+    """Characters YAML forbids (control codes): PyYAML knows where, but says it on two lines."""
+    before = text[: exc.position]
+    line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+    code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+    msg = f"control character U+{code:04X} is not allowed in YAML: remove it"
+    return Problem(path, line, col, msg, "yaml-syntax")
+
+
+def _syntax_problem(path: str, text: str, exc: yaml.MarkedYAMLError) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     detail = exc.problem or exc.context or "invalid YAML"
-    if "tab" in detail or "\\t" in detail:
+    # libyaml does not always name the tab it trips over, so look at the character itself.
+    at_tab = mark is not None and text[mark.index: mark.index + 1] == "\t"
+    if at_tab or "tab" in detail or "\t" in detail:
         return Problem(path, line, col, "tab character in indentation: indent with spaces", "yaml-tab")
     return Problem(path, line, col, f"YAML syntax error: {detail}", "yaml-syntax")
 
@@ -136,8 +158,8 @@ class _Builder:
     def document(self) -> Any:
         next(self.events)  # StreamStart
         start = next(self.events)
-        if isinstance(start, StreamEndEvent):
-            raise _Reject(start, "file is empty: expected a mapping of fields", "empty-file")
+        if isinstance(start, StreamEndEvent):  # nothing but comments, or nothing at all
+            raise _Reject(None, "file is empty: expected a mapping of fields", "empty-file")
         data = self.value(next(self.events), ())
         if data is None:
             raise _Reject(start, "file is empty: expected a mapping of fields", "empty-file")
@@ -148,11 +170,16 @@ class _Builder:
         return data
 
     def value(self, event: Event, loc: Loc) -> Any:
+        if len(loc) > MAX_DEPTH:
+            raise _Reject(event, f"values are nested more than {MAX_DEPTH} levels deep", "yaml-depth")
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None):
             raise _Reject(event, "YAML anchors and aliases are not allowed: write the value out", "yaml-alias")
         self.marks.values[loc] = event.start_mark
         if isinstance(event, ScalarEvent):
-            return self.scalar(event)
+            result = self.scalar(event)
+            if result is not None and not isinstance(result, str):
+                self.marks.raw[loc] = event.value
+            return result
         if isinstance(event, SequenceStartEvent):
             self._check_tag(event, "seq")
             items: list[Any] = []
@@ -181,7 +208,11 @@ class _Builder:
             return value
         if tag not in _PLAIN_TAGS:
             raise _Reject(event, f"unsupported YAML tag {_short(tag)}: only plain data is allowed", "yaml-tag")
-        return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, ScalarNode(tag, value, event.start_mark))
+        try:
+            return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, ScalarNode(tag, value, event.start_mark))
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError, yaml.YAMLError):
+            kind = _KIND_NAMES.get(tag, _short(tag))
+            raise _Reject(event, f"'{value}' is not a valid {kind}", "yaml-value") from None
 
     def mapping(self, loc: Loc) -> dict[str, Any]:
         result: dict[str, Any] = {}
