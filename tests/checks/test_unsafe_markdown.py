@@ -12,6 +12,7 @@ from tests.catalogs import load, resource
 
 HTML = "raw HTML is not allowed in notes: use Markdown (put code like <T> in `backticks`)"
 LINK = "links must be http(s): script and data URLs are not allowed"
+ATTR = "event handlers in attribute lists ({ onclick=... }) are not allowed"
 
 
 @pytest.mark.parametrize("note", [
@@ -21,6 +22,7 @@ LINK = "links must be http(s): script and data URLs are not allowed"
     "Double-backtick code ``a ` <b>`` is still code",
     "Compares a < b and c > d in prose",
     "The onerror= handler is explained in prose only",
+    "Sets like {a, b} and assignments like {x=1} are prose, not attribute lists",
     "Entities such as &lt;script&gt; are shown as text",
     "Uses `[x](javascript:alert(1))` as an example of what not to do",
     "Links to [data](https://example.org/data:set) with a colon in the path",
@@ -48,6 +50,10 @@ def test_safe_notes_pass(note: str) -> None:
     ("Reference link [x]\n\n[x]: javascript:alert(1)", LINK),
     ("Code span that ends early: `` ` `` [x](javascript:alert(1)) `a`", LINK),
     ("Escaped backtick: \\`[x](javascript:alert(1))`", LINK),
+    # Markdown attribute lists become real HTML attributes on the site:
+    ("[x](https://example.org){ onclick=\"alert(1)\" }", ATTR),
+    ("A paragraph {: onmouseover=alert(1) }", ATTR),
+    ("[x](https://example.org){ href=\"javascript:alert(1)\" }", LINK),
 ])
 def test_unsafe_notes_are_rejected(note: str, reason: str) -> None:
     assert unsafe_reason(unsafe_markdown._without_code(note)) == reason

@@ -21,7 +21,10 @@ _HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*(?:[\s/][^>]*)?>")
 _EVENT_ATTR = re.compile(r"\bon[a-z]+\s*=", re.IGNORECASE)
 # Inline links `](x:`, reference definitions `]: x:` and autolinks `<x:`, matched on the
 # squashed view below, where whitespace and control characters are already gone.
-_BAD_LINK = re.compile(r"(\]\(<?|\]:<?|<)(javascript|data|vbscript|file):", re.IGNORECASE)
+_BAD_LINK = re.compile(r"(\]\(<?|\]:<?|<|=[\"']?)(javascript|data|vbscript|file):", re.IGNORECASE)
+# Attribute lists, `[x](https://a){ onclick="..." }`: Markdown's attr_list turns them into
+# real HTML attributes, so an event handler there is as live as in a tag.
+_ATTR_LIST_EVENT = re.compile(r"\{[^{}]*\bon[a-z]+\s*=[^{}]*\}", re.IGNORECASE)
 _INVISIBLE = re.compile(r"[\x00-\x20\x7f]+")
 # A code span per CommonMark: a backtick run closed by a run of the same length. An
 # escaped backtick opens nothing, so `\`[x](javascript:...)`` is not hidden as code.
@@ -40,11 +43,13 @@ def unsafe_reason(text: str) -> str | None:
     # Fast paths matter at 10,000 entries: no scheme without ':' (or an entity for it), no tag without '<'.
     if (":" in text or "&" in text) and _BAD_LINK.search(_squashed(text)):
         return "links must be http(s): script and data URLs are not allowed"
+    if "{" in text and _ATTR_LIST_EVENT.search(text):
+        return "event handlers in attribute lists ({ onclick=... }) are not allowed"
     if "<" not in text:
         return None
     if _HTML_TAG.search(text):
         return "raw HTML is not allowed in notes: use Markdown (put code like <T> in `backticks`)"
-    if _EVENT_ATTR.search(text) and "<" in text:
+    if _EVENT_ATTR.search(text):
         return "HTML event attributes (onerror=, onclick=...) are not allowed"
     return None
 
