@@ -55,12 +55,18 @@ def test_unsafe_notes_render_inert(note: str) -> None:
 
 
 def test_attr_list_in_notes_cannot_add_attributes() -> None:
-    """`gpulist validate` lets `{ onclick=... }` through (no `<`); the renderer must not."""
+    """`gpulist validate` rejects `{ onclick=... }`; the renderer must not rely on that."""
     hostile = '[x](https://example.org){ onclick="alert(1)" }'
     assert unsafe_markup(html("- " + hostile)) == ["a[onclick]"]
     out = html("- " + note_markdown(hostile))
     assert unsafe_markup(out) == []
+
+
+def test_braces_in_a_safe_note_cannot_become_attributes() -> None:
+    note = "[x](https://example.org){ .big #id }"
+    out = html("- " + note_markdown(note))
     assert 'href="https://example.org"' in out
+    assert 'class="big"' not in out and 'id="id"' not in out
 
 
 def test_safe_notes_keep_their_markdown() -> None:
