@@ -8,7 +8,6 @@ tests go through the real command line, as a contributor or CI would.
 
 from __future__ import annotations
 
-import gc
 import json
 import re
 import subprocess
@@ -335,20 +334,3 @@ def test_unknown_format_is_a_usage_error(data: Path, capsys: pytest.CaptureFixtu
         run_cli(capsys, "validate", "--format", "xml")
     assert exit_info.value.code == 2
     assert "invalid choice: 'xml'" in capsys.readouterr().err
-
-
-def test_validate_leaves_the_garbage_collector_as_it_found_it(
-    data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """validate turns the cyclic GC off while loading; in-process callers must get it back, even on errors."""
-    add_broken(data, "unknown-topic.yml")
-    assert run_cli(capsys, "validate")[0] == 1
-    assert gc.isenabled()
-
-    def broken(root: Path) -> None:
-        raise RuntimeError("boom")
-
-    monkeypatch.setattr(validate_cmd, "validate", broken)
-    with pytest.raises(RuntimeError):
-        run_cli(capsys, "validate")
-    assert gc.isenabled()

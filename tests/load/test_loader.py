@@ -157,3 +157,30 @@ def test_display_path_is_relative_to_the_working_directory_when_inside_it(here: 
     assert display_path(Path("data/x.yml")) == "data/x.yml"
     outside = here.parent / "elsewhere.yml"
     assert display_path(outside) == str(outside)
+
+
+def test_loading_restores_the_garbage_collector(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cyclic GC is paused while loading; callers get it back as it was, even on errors."""
+    import gc
+
+    from gpulist.load import loader
+
+    (tmp_path / "resources").mkdir()
+    loader.load_catalog(tmp_path)
+    assert gc.isenabled()
+
+    def boom(root: Path) -> None:
+        assert not gc.isenabled()
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(loader, "_load", boom)
+    with pytest.raises(RuntimeError):
+        loader.load_catalog(tmp_path)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        monkeypatch.undo()
+        loader.load_catalog(tmp_path)
+        assert not gc.isenabled(), "a caller that had the GC off keeps it off"
+    finally:
+        gc.enable()

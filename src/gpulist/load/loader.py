@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,6 +28,25 @@ def load_catalog(root: Path) -> tuple[Catalog, list[Problem]]:
     """Everything that parses and validates is kept, so cross-checks can still run on it."""
     if not root.is_dir():
         raise UsageError(f"no data folder at {root}")
+    with _gc_paused():
+        return _load(root)
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Loading builds hundreds of thousands of small objects and no cycles worth collecting;
+    the cyclic GC would walk that growing heap again and again (a third of load time at
+    10,000 entries). Paused, then restored as it was, even on errors."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load(root: Path) -> tuple[Catalog, list[Problem]]:
     catalog = Catalog(root=root)
     problems: list[Problem] = []
     catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems)
