@@ -1,0 +1,117 @@
+"""Moving comments with the keys they describe while `fmt` reorders a resource file.
+
+ruamel.yaml attaches a full-line comment to the value *before* it, so a naive reorder
+would carry `# why this tier` away from `tier:`. Here each top-level key gets back its own
+comments: the lines written above it and the one at the end of its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
+from ruamel.yaml.tokens import CommentToken
+
+FLOW_KEYS = ("tags", "authors")
+
+
+@dataclass(slots=True)
+class KeyComments:
+    above: list[str] = field(default_factory=list)
+    eol: str | None = None
+
+
+def _slot(container: Any) -> int:
+    return 2 if isinstance(container, CommentedMap) else 0
+
+
+def _split(token: CommentToken | None) -> tuple[str | None, list[str]]:
+    """A token holds the end-of-line comment, then the full-line comments below it."""
+    if token is None:
+        return None, []
+    first, *rest = token.value.split("\n")
+    eol = first.strip() or None
+    return eol, [line.strip() for line in rest if line.strip()]
+
+
+def _tail(container: Any, key: Any) -> tuple[Any, Any]:
+    """Where the comments after this value are kept: its last nested element."""
+    value = container[key]
+    if isinstance(value, (CommentedMap, CommentedSeq)) and len(value) and not _is_flow(value):
+        last = len(value) - 1 if isinstance(value, CommentedSeq) else list(value)[-1]
+        return _tail(value, last)
+    return container, key
+
+
+def _is_flow(value: Any) -> bool:
+    return bool(value.fa.flow_style())
+
+
+def _take(container: Any, key: Any) -> CommentToken | None:
+    slots = container.ca.items.get(key)
+    if not slots:
+        return None
+    token = slots[_slot(container)]
+    slots[_slot(container)] = None
+    return token
+
+
+def _put(container: Any, key: Any, eol: str | None, below: list[str]) -> None:
+    if eol is None and not below:
+        return
+    text = (eol or "") + "\n" + "".join(line + "\n" for line in below)
+    token = CommentToken(("  " if eol else "") + text, CommentMark(0), None)
+    slots = container.ca.items.setdefault(key, [None, None, None, None])
+    slots[_slot(container)] = token
+
+
+def _drain(seq: CommentedSeq) -> list[str]:
+    """Every comment inside a list about to become `[a, b]`, as full lines."""
+    lines: list[str] = []
+    for index in list(seq.ca.items):
+        eol, below = _split(_take(seq, index))
+        lines += ([eol] if eol else []) + below
+    seq.ca.comment = None
+    return lines
+
+
+def collect(doc: CommentedMap) -> tuple[list[str], dict[Any, KeyComments], list[str]]:
+    """Header lines, each key's own comments, and the comments after the last key."""
+    tokens = (doc.ca.comment[1] if doc.ca.comment else None) or []
+    header = [line.strip() for t in tokens for line in t.value.split("\n") if line.strip()]
+    doc.ca.comment = None
+    keys = list(doc)
+    own = {key: KeyComments() for key in keys}
+    footer: list[str] = []
+    for i, key in enumerate(keys):
+        value = doc[key]
+        drained = _drain(value) if key in FLOW_KEYS and isinstance(value, CommentedSeq) else []
+        eol, below = _split(_take(doc, key))
+        tail = _tail(doc, key)
+        if tail != (doc, key):
+            tail_eol, tail_below = _split(_take(*tail))
+            _put(*tail, tail_eol, [])
+            below = below + tail_below
+        own[key].eol = eol
+        (own[keys[i + 1]].above if i + 1 < len(keys) else footer).extend(drained + below)
+    return header, own, footer
+
+
+def attach(doc: CommentedMap, header: list[str], own: dict[Any, KeyComments], footer: list[str]) -> None:
+    """Write the comments back around the keys in their new order."""
+    keys = list(doc)
+    start = header + (own[keys[0]].above if keys else [])
+    if start:
+        doc.ca.comment = [None, [CommentToken(line + "\n", CommentMark(0), None) for line in start]]
+    for i, key in enumerate(keys):
+        below = own[keys[i + 1]].above if i + 1 < len(keys) else footer
+        eol = own[key].eol if key in own else None
+        tail = _tail(doc, key)
+        if tail == (doc, key):
+            _put(doc, key, eol, below)
+            continue
+        _put(doc, key, eol, [])
+        tail_eol, _ = _split(_take(*tail))
+        _put(*tail, tail_eol, below)
