@@ -62,7 +62,7 @@ def _put(container: Any, key: Any, eol: str | None, below: list[str]) -> None:
     if eol is None and not below:
         return
     text = (eol or "") + "\n" + "".join(line + "\n" for line in below)
-    token = CommentToken(("  " if eol else "") + text, CommentMark(0), None)
+    token = CommentToken((" " if eol else "") + text, CommentMark(0), None)
     slots = container.ca.items.setdefault(key, [None, None, None, None])
     slots[_slot(container)] = token
 
@@ -77,6 +77,15 @@ def _drain(seq: CommentedSeq) -> list[str]:
     return lines
 
 
+def _take_above(doc: CommentedMap, key: Any) -> list[str]:
+    """Comment lines ruamel filed as 'before this key' (it does so after `[]` and `{}`)."""
+    slots = doc.ca.items.get(key)
+    if not slots or not slots[1]:
+        return []
+    tokens, slots[1] = slots[1], None
+    return [line.strip() for t in tokens for line in t.value.split("\n") if line.strip()]
+
+
 def collect(doc: CommentedMap) -> tuple[list[str], dict[Any, KeyComments], list[str]]:
     """Header lines, each key's own comments, and the comments after the last key."""
     tokens = (doc.ca.comment[1] if doc.ca.comment else None) or []
@@ -87,7 +96,10 @@ def collect(doc: CommentedMap) -> tuple[list[str], dict[Any, KeyComments], list[
     footer: list[str] = []
     for i, key in enumerate(keys):
         value = doc[key]
+        own[key].above += _take_above(doc, key)
         drained = _drain(value) if key in FLOW_KEYS and isinstance(value, CommentedSeq) else []
+        if isinstance(value, (CommentedMap, CommentedSeq)) and (_is_flow(value) or not value):
+            value.ca.comment = None  # a flow list's comment is also on its key: keep one copy
         eol, below = _split(_take(doc, key))
         tail = _tail(doc, key)
         if tail != (doc, key):
@@ -115,3 +127,14 @@ def attach(doc: CommentedMap, header: list[str], own: dict[Any, KeyComments], fo
         _put(doc, key, eol, [])
         tail_eol, _ = _split(_take(*tail))
         _put(*tail, tail_eol, below)
+
+
+def tidy(node: Any) -> None:
+    """Nested comments keep their place; only their spacing becomes canonical."""
+    if not isinstance(node, (CommentedMap, CommentedSeq)):
+        return
+    keys = list(node) if isinstance(node, CommentedMap) else range(len(node))
+    for key in keys:
+        tidy(node[key])
+        if key in node.ca.items and node.ca.items[key][_slot(node)] is not None:
+            _put(node, key, *_split(_take(node, key)))

@@ -83,7 +83,7 @@ def _style_list(key: str, seq: CommentedSeq) -> CommentedSeq:
     for i, item in enumerate(seq):
         seq[i] = _style_value(item, flow=inline)
     width = len(key) + 4 + sum(len(str(v)) + 2 + 2 * isinstance(v, DoubleQuotedScalarString) for v in seq)
-    if inline and width <= WIDTH:
+    if not seq or (inline and width <= WIDTH):  # an empty block list would read back as null
         seq.fa.set_flow_style()
     else:
         seq.fa.set_block_style()
@@ -110,9 +110,13 @@ def _style_value(value: Any, key: str = "", flow: bool = False) -> Any:
 
 def _canonical(doc: CommentedMap, default_modeline: str) -> CommentedMap:
     header, own, footer = comments.collect(doc)
-    lines = [line for line in header if not line.startswith(MODELINE_PREFIX)]
-    modelines = [line for line in header if line.startswith(MODELINE_PREFIX)]
-    header = [modelines[0] if modelines else default_modeline, *lines]
+    found: list[str] = []
+    for lines in (header, *(c.above for c in own.values()), footer):
+        found += [line for line in lines if line.startswith(MODELINE_PREFIX)]
+        lines[:] = [line for line in lines if not line.startswith(MODELINE_PREFIX)]
+    header = [found[0] if found else default_modeline, *header]
+    for key in doc:
+        comments.tidy(doc[key])
     out = CommentedMap()
     for key in sorted(doc, key=lambda k: FIELD_ORDER.index(k) if k in FIELD_ORDER else len(FIELD_ORDER)):
         out[key] = _style_value(doc[key], key=key)
