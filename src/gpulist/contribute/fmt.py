@@ -35,6 +35,7 @@ MODELINE_PREFIX = "# yaml-language-server:"
 DEFAULT_MODELINE = modeline(FILES["resource"], 2)
 _LINK_ORDER = ("title", "url")
 _STR_TAG = "tag:yaml.org,2002:str"
+_PyLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _yaml() -> YAML:
@@ -60,15 +61,21 @@ def needs_quotes(text: str, flow: bool = False) -> bool:
         return True
     if yaml.resolver.Resolver().resolve(yaml.ScalarNode, text, (True, False)) != _STR_TAG:
         return True
+    plain = f"[{text}]\n" if flow else f"k: {text}\n"
     out = io.StringIO()
-    _RT.dump(CommentedSeq([text]) if flow else {"k": text}, out) if not flow else _dump_flow(text, out)
-    return out.getvalue() != (f"[{text}]\n" if flow else f"k: {text}\n")
+    _RT.dump(_flow_seq(text) if flow else {"k": text}, out)
+    if out.getvalue() != plain:
+        return True
+    try:  # PyYAML's scanner differs at the edges too, e.g. `[:0]` is a mapping to it
+        return yaml.load(plain, Loader=_PyLoader) != ([text] if flow else {"k": text})
+    except yaml.YAMLError:
+        return True
 
 
-def _dump_flow(text: str, out: io.StringIO) -> None:
+def _flow_seq(text: str) -> CommentedSeq:
     seq = CommentedSeq([text])
     seq.fa.set_flow_style()
-    _RT.dump(seq, out)
+    return seq
 
 
 def _scalar(value: Any, flow: bool = False) -> Any:
