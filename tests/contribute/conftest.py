@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.contribute.fakes import fake  # noqa: F401  (fixture)
+
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 CATALOG = FIXTURES / "catalog"
 SEEDS = FIXTURES / "seeds"
