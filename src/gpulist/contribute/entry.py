@@ -26,8 +26,9 @@ _TAG = re.compile(r"<[^>]*>")
 def derive_id(title: str) -> str:
     """'FlashAttention-2: Faster Attention with...' -> 'flashattention-2': the name before a
     colon when there is one, else the first few words; short ids make good anchors."""
-    head, _, _ = title.partition(":")
-    slug = slugify(head) if len(slugify(head)) >= 3 else slugify(title)
+    head, _, rest = title.partition(":")
+    subtitle = len(rest.split()) >= 2  # 'arXiv:2402.13499' has no subtitle to drop
+    slug = slugify(head) if subtitle and len(slugify(head)) >= 3 else slugify(title)
     words = slug.split("-")[:MAX_ID_WORDS]
     return "-".join(words)[:60].strip("-") or "resource"
 
