@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 
 from gpulist import __version__
-from gpulist.cli import fmt_cmd, new_cmd, schema_cmd, validate_cmd
+from gpulist.cli import fmt_cmd, import_cmd, new_cmd, schema_cmd, validate_cmd
 from gpulist.problems import GpulistError, UsageError
 
-COMMANDS = (validate_cmd, schema_cmd, new_cmd, fmt_cmd)
+COMMANDS = (validate_cmd, schema_cmd, new_cmd, fmt_cmd, import_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
