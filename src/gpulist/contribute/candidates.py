@@ -15,10 +15,12 @@ from gpulist.contribute.markdown_list import Item, Link, find_links
 
 EMOJI_TYPES = {"📄": "paper", "📝": "blog", "🎥": "video", "📚": "book", "💻": "code"}
 FAVORITE = "🔥"
+NAVIGATION = "table-of-contents link"  # `- [Tiers](#tiers)`: navigation, not an entry
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
 _SHORTCODE = re.compile(r":[\w+-]+:")
 _DECOR = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F]")
-_SEPARATORS = " \t-–—:|,;·•：()[]"
+_SEPARATORS = " \t-–—:|,;·•："
+_EMPTY_PAIR = re.compile(r"\[\s*\]|\(\s*\)")
 
 
 @dataclass(slots=True)
@@ -36,7 +38,10 @@ class Candidate:
 def plain(text: str) -> str:
     """Title text without emphasis, emoji, shortcodes or HTML."""
     text = _DECOR.sub("", _SHORTCODE.sub("", text)).replace("**", "").replace("__", "")
-    return (safe_text(text) or "").strip(_SEPARATORS + "*_")
+    text = _EMPTY_PAIR.sub("", safe_text(text) or "").strip(_SEPARATORS + "*_")
+    if text.startswith("[") and text.endswith("]") and text.count("[") == 1:
+        text = text[1:-1].strip()  # '[KAUST]'
+    return " ".join(text.split())
 
 
 def _looks_like_url(text: str) -> bool:
@@ -74,12 +79,12 @@ def from_item(item: Item) -> Candidate | str:
         return _from_row(item)
     links = item.links()
     if not links:
-        return "no link"
+        return NAVIGATION if "](#" in item.text else "no link"
     title, primary = _primary(item, links)
     if not title:
         return "bare URL without a title"
-    after = item.text[primary.end:]
-    description = plain(_remove(after, [link for link in links if link.start >= primary.end]))
+    later = [link for link in links if link.start >= primary.end]
+    description = plain(_remove(item.text, later)[primary.end:])
     return Candidate(item.line, title, primary.url, [description] if description else [], _secondary(links, primary),
                      emoji_type(item.text), FAVORITE in item.text, item.headings)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from gpulist.checks import validate
 from gpulist.contribute import vocabulary
-from gpulist.contribute.candidates import FAVORITE, Candidate, emoji_type, from_item, plain
+from gpulist.contribute.candidates import FAVORITE, NAVIGATION, Candidate, emoji_type, from_item, plain
 from gpulist.contribute.entry import derive_id, free_id, ordered, refuse_invalid, safe_text, today
 from gpulist.contribute.files import write_new
 from gpulist.contribute.fmt import modeline_for, render
@@ -90,13 +90,13 @@ def candidates(text: str) -> tuple[list[Candidate], list[tuple[int, str]]]:
             as_notes = [c for c in children if head.kind == "para" or not c.links()]
             result.notes += [n for n in (safe_text(c.text) for c in as_notes) if n]
             children = [c for c in children if c not in as_notes]
-        elif not children and not (head.kind == "para" and result == "no link"):  # prose is not an entry
+        elif not children and result != NAVIGATION and not (head.kind == "para" and result == "no link"):
             bad.append((head.line, result))
         for child in children:
             sub = from_item(child)
             if isinstance(sub, Candidate):
                 found.append(sub)
-            else:
+            elif sub != NAVIGATION:
                 bad.append((child.line, sub))
     return found, bad
 
@@ -144,7 +144,7 @@ def _import_one(c: Candidate, catalog: Catalog, known: Known, taken: set[str], o
     if isinstance(placed, str):
         report.unplaced.append((c.line, placed))
         return
-    kind = infer_type(url) or c.type or options.type
+    kind = c.type or infer_type(url) or options.type  # the list author's own marker knows best
     report.guessed_type += kind is None
     folder = options.data / "resources"
     entry_id = free_id(derive_id(c.title), folder, taken)

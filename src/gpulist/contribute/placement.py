@@ -74,7 +74,7 @@ def place(headings: tuple[str, ...], topics: list[Topic]) -> Place:
         inner = _within(key, current.topic) if current.topic else None
         topic = match_topic(key, topics) if inner is None else None
         if topic is not None:
-            current = Place(topic)
+            current = _within(key, topic) or Place(topic)  # 'Triton' is a topic alias and a tier
             continue
         inner = inner or (None if current.topic else _anywhere(key, topics))
         if inner is not None:
