@@ -67,14 +67,40 @@ def _put(container: Any, key: Any, eol: str | None, below: list[str]) -> None:
     slots[_slot(container)] = token
 
 
-def _drain(seq: CommentedSeq) -> list[str]:
-    """Every comment inside a list about to become `[a, b]`, as full lines."""
-    lines: list[str] = []
+def _lines(tokens: Any) -> list[str]:
+    """Full comment lines from a token or a list of tokens, whatever slot they came from."""
+    found = tokens if isinstance(tokens, list) else [tokens]
+    return [line.strip() for t in found if t is not None for line in t.value.split("\n") if line.strip()]
+
+
+def _drain(doc: CommentedMap, key: Any) -> list[str]:
+    """Every comment inside a list about to become `[a, b]`, as full lines.
+
+    A comment between `tags:` and the first item is filed twice by ruamel (on the key and
+    on the list); it is kept once."""
+    seq = doc[key]
+    slots = doc.ca.items.get(key) or []
+    above: list[Any] = list(slots[3] or []) if len(slots) > 3 else []
+    above += [t for t in ((seq.ca.comment or [None, None])[1] or []) if all(t is not a for a in above)]
+    if len(slots) > 3:
+        slots[3] = None
+    lines = _lines(above)
     for index in list(seq.ca.items):
         eol, below = _split(_take(seq, index))
         lines += ([eol] if eol else []) + below
     seq.ca.comment = None
     return lines
+
+
+def move_into(seq: CommentedSeq, index: int, mapping: CommentedMap) -> None:
+    """A `- {title: ..., url: ...}  # note` item becomes a block mapping: the note moves to
+    its last line, since ruamel would otherwise write it between `-` and the first key."""
+    eol, below = _split(_take(seq, index))
+    if not len(mapping) or (eol is None and not below):
+        return
+    last = list(mapping)[-1]
+    old_eol, old_below = _split(_take(mapping, last))
+    _put(mapping, last, old_eol or eol, ([eol] if old_eol and eol else []) + old_below + below)
 
 
 def _take_above(doc: CommentedMap, key: Any) -> list[str]:
@@ -90,6 +116,7 @@ def collect(doc: CommentedMap) -> tuple[list[str], dict[Any, KeyComments], list[
     """Header lines, each key's own comments, and the comments after the last key."""
     tokens = (doc.ca.comment[1] if doc.ca.comment else None) or []
     header = [line.strip() for t in tokens for line in t.value.split("\n") if line.strip()]
+    after_flow = _split(doc.ca.comment[0] if doc.ca.comment else None)  # `{title: ...}  # like this`
     doc.ca.comment = None
     keys = list(doc)
     own = {key: KeyComments() for key in keys}
@@ -97,7 +124,7 @@ def collect(doc: CommentedMap) -> tuple[list[str], dict[Any, KeyComments], list[
     for i, key in enumerate(keys):
         value = doc[key]
         own[key].above += _take_above(doc, key)
-        drained = _drain(value) if key in FLOW_KEYS and isinstance(value, CommentedSeq) else []
+        drained = _drain(doc, key) if key in FLOW_KEYS and isinstance(value, CommentedSeq) else []
         if isinstance(value, (CommentedMap, CommentedSeq)) and (_is_flow(value) or not value):
             value.ca.comment = None  # a flow list's comment is also on its key: keep one copy
         eol, below = _split(_take(doc, key))
@@ -108,6 +135,7 @@ def collect(doc: CommentedMap) -> tuple[list[str], dict[Any, KeyComments], list[
             below = below + tail_below
         own[key].eol = eol
         (own[keys[i + 1]].above if i + 1 < len(keys) else footer).extend(drained + below)
+    footer += ([after_flow[0]] if after_flow[0] else []) + after_flow[1]
     return header, own, footer
 
 

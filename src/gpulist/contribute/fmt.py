@@ -89,6 +89,8 @@ def _style_list(key: str, seq: CommentedSeq) -> CommentedSeq:
     inline = key in comments.FLOW_KEYS and all(not isinstance(v, (dict, list)) for v in seq)
     for i, item in enumerate(seq):
         seq[i] = _style_value(item, flow=inline)
+        if isinstance(seq[i], CommentedMap):
+            comments.move_into(seq, i, seq[i])
     width = len(key) + 4 + sum(len(str(v)) + 2 + 2 * isinstance(v, DoubleQuotedScalarString) for v in seq)
     if not seq or (inline and width <= WIDTH):  # an empty block list would read back as null
         seq.fa.set_flow_style()
