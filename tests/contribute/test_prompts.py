@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import io
 
-from gpulist.contribute.prompts import Prompter, interactive
+import builtins
+
+import pytest
+
+from gpulist.contribute.prompts import Prompter, interactive, terminal_ask
+from gpulist.problems import UsageError
 
 
 class _Tty(io.StringIO):
@@ -36,3 +41,12 @@ def test_many_resolves_aliases_and_re_asks_unknown_words() -> None:
 
 def test_text_uses_the_default_on_empty_input() -> None:
     assert Prompter(ask=lambda q: "  ", out=io.StringIO()).text("Title", "fallback") == "fallback"
+
+
+def test_closed_input_stops_instead_of_looping(monkeypatch: pytest.MonkeyPatch) -> None:
+    def closed(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr(builtins, "input", closed)
+    with pytest.raises(UsageError, match="input closed"):
+        terminal_ask("Title? ")

@@ -67,22 +67,28 @@ def _refuse_known(known: Known, url: str | None, arxiv: str | None = None, doi: 
         raise AlreadyListed(f"already listed as {where} ({key.describe()})")
 
 
-def _placement(req: NewRequest, catalog: Catalog, ask: Prompter | None) -> tuple[Topic, int | None, str | None]:
-    missing = [] if req.topic else ["--topic"]
-    chosen = vocabulary.topic(catalog, req.topic) if req.topic else None
-    if chosen is None and ask is not None:
-        chosen = vocabulary.topic(catalog, ask.choose("Topic?", [(t.id, t.title) for t in catalog.topics]))
-    tier, group = vocabulary.placement(chosen, req.tier, req.group) if chosen else (req.tier, req.group)
-    needs = "--tier" if chosen is None or chosen.tiered else "--group"
+def _require(chosen: Topic | None, tier: int | None, group: str | None) -> Topic:
+    """Without a terminal, every missing flag is named at once."""
+    missing = [] if chosen else ["--topic"]
     if tier is None and group is None:
-        missing.append(needs if chosen else "--tier or --group (as the topic needs)")
-    if missing and ask is None:
+        missing.append(("--tier" if chosen.tiered else "--group") if chosen else "--tier or --group (as the topic needs)")
+    if missing or chosen is None:
         raise UsageError(f"missing {', '.join(missing)}: stdin is not a terminal (or CI is set), so nothing is asked")
-    assert chosen is not None
+    return chosen
+
+
+def _placement(req: NewRequest, catalog: Catalog, ask: Prompter | None) -> tuple[Topic, int | None, str | None]:
+    chosen = vocabulary.topic(catalog, req.topic) if req.topic else None
+    tier, group = vocabulary.placement(chosen, req.tier, req.group) if chosen else (req.tier, req.group)
+    if ask is None:
+        return _require(chosen, tier, group), tier, group
+    if chosen is None:
+        chosen = vocabulary.topic(catalog, ask.choose("Topic?", [(t.id, t.title) for t in catalog.topics]))
+        tier, group = vocabulary.placement(chosen, req.tier, req.group)
     if chosen.tiered and tier is None:
-        tier = int(ask.choose("Tier?", [(str(t.tier), t.title) for t in chosen.tiers]))  # type: ignore[union-attr]
+        tier = int(ask.choose("Tier?", [(str(t.tier), t.title) for t in chosen.tiers]))
     if not chosen.tiered and group is None:
-        group = ask.choose("Group?", [(g.id, g.title) for g in chosen.groups])  # type: ignore[union-attr]
+        group = ask.choose("Group?", [(g.id, g.title) for g in chosen.groups])
     return chosen, tier, group
 
 

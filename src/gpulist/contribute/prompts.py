@@ -11,6 +11,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from gpulist.problems import UsageError
+
 Ask = Callable[[str], str]
 
 
@@ -24,8 +26,8 @@ def interactive(stdin: TextIO | None = None, env: dict[str, str] | None = None) 
 def terminal_ask(question: str) -> str:
     try:
         return input(question)
-    except EOFError:
-        return ""
+    except EOFError:  # Ctrl-D: asking again would loop forever
+        raise UsageError("input closed before all questions were answered; pass the flags instead") from None
 
 
 class Prompter:
