@@ -124,7 +124,7 @@ def _tags(req: NewRequest, catalog: Catalog, ask: Prompter | None) -> list[str]:
 
 def _lookup(req: NewRequest, config: NetConfig) -> Metadata:
     if not req.fetch:
-        return skeleton(req.url)
+        return skeleton(req.url, "--offline: nothing looked up")
     return fetch_metadata(req.url.strip(), config)
 
 
@@ -138,7 +138,7 @@ def create(req: NewRequest, config: NetConfig, ask: Prompter | None) -> NewResul
     tags = vocabulary.tags(catalog, req.tags) if req.tags is not None else None
     meta = _lookup(req, config)
     _refuse_known(known, meta.url, meta.arxiv, meta.doi)
-    warnings = [f"could not fetch metadata ({meta.failure}): wrote what the URL alone says"] if meta.failure else []
+    warnings = [f"no metadata ({meta.failure}): wrote what the URL alone says"] if meta.failure else []
     if ask is not None:
         ask.say(f"{meta.url}: " + (f"'{meta.title}'" if meta.title else f"no metadata ({meta.failure})"))
     chosen, tier, group = early or _placement(req, catalog, ask)
