@@ -88,6 +88,13 @@ def test_broken_files_are_reported_not_touched() -> None:
     assert out is None and "not a resource file" in problems[0].message
 
 
+def test_a_comment_ruamel_would_drop_is_refused() -> None:
+    text = ("title: T\nlinks:\n- {title: a, url: 'https://a.org'}\n# lost by ruamel\n"
+            "- {title: b, url: 'https://b.org'}  # kept\n")
+    out, problems = format_text(text, "x.yml")
+    assert out is None and [(p.line, p.rule) for p in problems] == [(4, "fmt")]
+
+
 def test_needs_quotes_for_flow_only_characters() -> None:
     assert not needs_quotes("a, b") and needs_quotes("a, b", flow=True)
     assert needs_quotes("2307.08691") and needs_quotes("yes") and not needs_quotes("CUDA")
@@ -135,10 +142,15 @@ def resource_files(draw: st.DrawFn) -> str:
     out = []
     for i, line in enumerate(lines):
         indent = len(line) - len(line.lstrip())
-        if (line[:1].isalpha() or line.lstrip().startswith("- ")) and draw(st.booleans()):
+        # ruamel.yaml loses a comment line just above a `- {flow: map}` item; fmt refuses those
+        # files (test_a_comment_ruamel_would_drop_is_refused), so they are not generated here.
+        if (line[:1].isalpha() or line.lstrip().startswith("- ")) and not line.lstrip().startswith("- {") \
+                and draw(st.booleans()):
             out.append(" " * indent + f"# comment {i}")
         out.append(line + (f"  # eol {i}" if draw(st.integers(0, 3)) == 0 else ""))
-    return "\n".join(out) + "\n"
+    commented = "\n".join(out) + "\n"
+    # a comment added inside a multi-line scalar would be part of the text, not a comment
+    return commented if yaml.safe_load(commented) == yaml.safe_load(text) else text
 
 
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)

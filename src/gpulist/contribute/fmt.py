@@ -14,6 +14,7 @@ greppable on one line.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -150,7 +151,25 @@ def format_text(text: str, shown: str, default_modeline: str = DEFAULT_MODELINE)
     after, _ = read_yaml(shown, result.encode("utf-8"))
     if after is None or after.data != before.data:
         return None, [Problem(shown, 1, 1, "formatting would change the data; file left as is (a gpulist bug)", "fmt")]
+    lost = lost_comments(text, result)
+    if lost:
+        msg = "formatting would drop this comment (ruamel.yaml does not keep it here); move it next to a key"
+        return None, [Problem(shown, line, 1, msg, "fmt") for line in lost]
     return result, []
+
+
+_COMMENT = re.compile(r"(?:^|\s)(#.*)$")
+
+
+def lost_comments(source: str, result: str) -> list[int]:
+    """Lines whose comment is nowhere in the result. A `#` inside a string counts too, which
+    can only make fmt refuse a file, never lose a comment."""
+    lines = []
+    for number, line in enumerate(source.splitlines(), 1):
+        found = _COMMENT.search(line)
+        if found and found.group(1).strip() not in result:
+            lines.append(number)
+    return lines
 
 
 def render(fields: dict[str, Any], default_modeline: str = DEFAULT_MODELINE) -> str:
