@@ -8,6 +8,7 @@ disagree. A resource has several keys; two resources sharing any key are duplica
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit
 
@@ -42,15 +43,15 @@ def normalize_url(url: str) -> str:
     return _normalize(urlsplit(url.strip()))
 
 
-def _normalize(parts: SplitResult) -> str:
-    number = _port(parts)
+def _normalize(parts: SplitResult, host: str | None = None) -> str:
+    number = _port(parts) if ":" in parts.netloc else None
     port = f":{number}" if number not in (None, 80, 443) else ""
     path = parts.path.rstrip("/")
     query = ""
     if parts.query:
         pairs = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING.match(k))
         query = "?" + urlencode(pairs) if pairs else ""
-    return f"{_host(parts)}{port}{path}{query}"
+    return f"{_host(parts) if host is None else host}{port}{path}{query}"
 
 
 def _port(parts: SplitResult) -> int | None:
@@ -61,71 +62,82 @@ def _port(parts: SplitResult) -> int | None:
         return None
 
 
-def arxiv_id(url: str) -> str | None:
-    return _arxiv(urlsplit(url))
+# Each finder gets the split URL and its host (lowercase, without www.), already known
+# to be one of the finder's hosts: URLs are split once and dispatched by host.
 
 
-def _arxiv(parts: SplitResult) -> str | None:
-    if _host(parts) not in _ARXIV_HOSTS:
-        return None
+def _arxiv(parts: SplitResult, host: str) -> str | None:
     match = _ARXIV_PATH.match(parts.path)
     return match.group(1) if match else None
 
 
-def doi(url: str) -> str | None:
-    return _doi(urlsplit(url))
-
-
-def _doi(parts: SplitResult) -> str | None:
-    if _host(parts) not in ("doi.org", "dx.doi.org"):
-        return None
+def _doi(parts: SplitResult, host: str) -> str | None:
     match = _DOI_PATH.match(parts.path)
     return match.group(1).lower() if match else None
 
 
-def github_repo(url: str) -> str | None:
-    """owner/repo for a repository's front page; deeper paths (a file, an issue) are other resources."""
-    return _github(urlsplit(url))
-
-
-def _github(parts: SplitResult) -> str | None:
-    if _host(parts) != "github.com":
-        return None
+def _github(parts: SplitResult, host: str) -> str | None:
     match = _GITHUB_REPO.match(parts.path)
     if not match or match.group(1).lower() in _GITHUB_RESERVED:
         return None
     return f"{match.group(1)}/{match.group(2)}".lower()
 
 
-def youtube_id(url: str) -> str | None:
-    return _youtube(urlsplit(url))
-
-
-def _youtube(parts: SplitResult) -> str | None:
-    host = _host(parts).removeprefix("m.")
+def _youtube(parts: SplitResult, host: str) -> str | None:
     candidate = None
     if host == "youtu.be":
         candidate = parts.path.strip("/").split("/")[0]
-    elif host in ("youtube.com", "youtube-nocookie.com"):
-        if parts.path == "/watch":
-            candidate = dict(parse_qsl(parts.query)).get("v")
-        else:
-            segments = parts.path.strip("/").split("/")
-            if len(segments) >= 2 and segments[0] in ("embed", "shorts", "live", "v"):
-                candidate = segments[1]
+    elif parts.path == "/watch":
+        candidate = dict(parse_qsl(parts.query)).get("v")
+    else:
+        segments = parts.path.strip("/").split("/")
+        if len(segments) >= 2 and segments[0] in ("embed", "shorts", "live", "v"):
+            candidate = segments[1]
     return candidate if candidate and _YOUTUBE_ID.match(candidate) else None
 
 
-_FINDERS = (("arxiv", _arxiv), ("doi", _doi), ("github", _github), ("youtube", _youtube))
+Finder = Callable[[SplitResult, str], str | None]
+_FINDERS: dict[str, tuple[str, Finder]] = {
+    **{h: ("arxiv", _arxiv) for h in _ARXIV_HOSTS},
+    **{h: ("doi", _doi) for h in ("doi.org", "dx.doi.org")},
+    "github.com": ("github", _github),
+    **{h: ("youtube", _youtube) for h in ("youtu.be", "youtube.com", "m.youtube.com", "youtube-nocookie.com")},
+}
+
+
+def _find(url: str, kind: str) -> str | None:
+    parts = urlsplit(url.strip())
+    host = _host(parts)
+    found = _FINDERS.get(host)
+    return found[1](parts, host) if found and found[0] == kind else None
+
+
+def arxiv_id(url: str) -> str | None:
+    return _find(url, "arxiv")
+
+
+def doi(url: str) -> str | None:
+    return _find(url, "doi")
+
+
+def github_repo(url: str) -> str | None:
+    """owner/repo for a repository's front page; deeper paths (a file, an issue) are other resources."""
+    return _find(url, "github")
+
+
+def youtube_id(url: str) -> str | None:
+    return _find(url, "youtube")
 
 
 def url_keys(url: str) -> set[Key]:
     parts = urlsplit(url.strip())
-    keys = {Key("url", _normalize(parts))}
-    for kind, finder in _FINDERS:
-        value = finder(parts)
+    host = _host(parts)
+    keys = {Key("url", _normalize(parts, host))}
+    found = _FINDERS.get(host)
+    if found:
+        value = found[1](parts, host)
         if value:
-            keys.add(Key(kind, value))
+            keys.add(Key(found[0], value))
     return keys
 
 

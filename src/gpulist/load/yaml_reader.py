@@ -12,14 +12,15 @@ Skipping PyYAML's composer and resolver also makes this about twice as fast as
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.events import (
-    AliasEvent, DocumentStartEvent, Event, MappingStartEvent, ScalarEvent, SequenceStartEvent, StreamEndEvent,
+    AliasEvent, DocumentStartEvent, Event, MappingEndEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent,
+    StreamEndEvent,
 )
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
@@ -93,8 +94,8 @@ def read_yaml(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
     text, problem = _decode(path, raw)
     if problem:
         return None, [problem]
-    builder = _Builder(path, yaml.parse(text, Loader=_Loader))
     try:
+        builder = _Builder(path, text)
         data = builder.document()
     except _Reject as exc:
         return None, [*builder.problems, Problem(path, exc.line, exc.col, exc.message, exc.rule)]
@@ -147,46 +148,47 @@ def _short(tag: str) -> str:
 
 
 class _Builder:
-    """Turns the event stream of one document into dicts, lists and scalars, recording marks."""
+    """Turns the event stream of one document into dicts, lists and scalars, recording marks.
 
-    def __init__(self, path: str, events: Iterator[Event]) -> None:
+    Events are pulled straight from the parser (`get_event`) and dispatched on their exact
+    type: at 10,000 files the generator wrapper and isinstance chains were a third of the cost.
+    """
+
+    def __init__(self, path: str, text: str) -> None:
         self.path = path
-        self.events = events
+        self.next: Callable[[], Event] = _Loader(text).get_event
         self.marks = Marks()
         self.problems: list[Problem] = []
 
     def document(self) -> Any:
-        next(self.events)  # StreamStart
-        start = next(self.events)
-        if isinstance(start, StreamEndEvent):  # nothing but comments, or nothing at all
+        self.next()  # StreamStart
+        start = self.next()
+        if type(start) is StreamEndEvent:  # nothing but comments, or nothing at all
             raise _Reject(None, "file is empty: expected a mapping of fields", "empty-file")
-        data = self.value(next(self.events), ())
+        data = self.value(self.next(), ())
         if data is None:
             raise _Reject(start, "file is empty: expected a mapping of fields", "empty-file")
-        next(self.events)  # DocumentEnd
-        extra = next(self.events)
-        if isinstance(extra, DocumentStartEvent):
+        self.next()  # DocumentEnd
+        extra = self.next()
+        if type(extra) is DocumentStartEvent:
             raise _Reject(extra, "more than one YAML document (---): keep one per file", "yaml-syntax")
         return data
 
     def value(self, event: Event, loc: Loc) -> Any:
-        if len(loc) > MAX_DEPTH:
-            raise _Reject(event, f"values are nested more than {MAX_DEPTH} levels deep", "yaml-depth")
-        if isinstance(event, AliasEvent) or getattr(event, "anchor", None):
+        kind = type(event)
+        if kind is AliasEvent or event.anchor is not None:
             raise _Reject(event, "YAML anchors and aliases are not allowed: write the value out", "yaml-alias")
         self.marks.values[loc] = event.start_mark
-        if isinstance(event, ScalarEvent):
+        if kind is ScalarEvent:
             result = self.scalar(event)
-            if result is not None and not isinstance(result, str):
+            if result is not None and type(result) is not str:
                 self.marks.raw[loc] = event.value
             return result
-        if isinstance(event, SequenceStartEvent):
+        if len(loc) >= MAX_DEPTH:
+            raise _Reject(event, f"values are nested more than {MAX_DEPTH} levels deep", "yaml-depth")
+        if kind is SequenceStartEvent:
             self._check_tag(event, "seq")
-            items: list[Any] = []
-            for item in self.events:
-                if not isinstance(item, (ScalarEvent, SequenceStartEvent, MappingStartEvent, AliasEvent)):
-                    return items  # SequenceEnd
-                items.append(self.value(item, loc + (len(items),)))
+            return self.sequence(loc)
         self._check_tag(event, "map")
         return self.mapping(loc)
 
@@ -214,28 +216,36 @@ class _Builder:
             kind = _KIND_NAMES.get(tag, _short(tag))
             raise _Reject(event, f"'{value}' is not a valid {kind}", "yaml-value") from None
 
+    def sequence(self, loc: Loc) -> list[Any]:
+        items: list[Any] = []
+        event = self.next()
+        while type(event) is not SequenceEndEvent:
+            items.append(self.value(event, loc + (len(items),)))
+            event = self.next()
+        return items
+
     def mapping(self, loc: Loc) -> dict[str, Any]:
         result: dict[str, Any] = {}
         first_seen: dict[str, int] = {}
-        for key_event in self.events:
-            if not isinstance(key_event, (ScalarEvent, SequenceStartEvent, MappingStartEvent, AliasEvent)):
-                return result  # MappingEnd
+        key_event = self.next()
+        while type(key_event) is not MappingEndEvent:
             key = self._key(key_event)
             mark = key_event.start_mark
             if key in first_seen:
                 msg = f"duplicate key '{key}' (first defined on line {first_seen[key]})"
                 self.problems.append(Problem(self.path, mark.line + 1, mark.column + 1, msg, "duplicate-key"))
-                self.value(next(self.events), loc + (f"{key} (line {mark.line + 1})",))
-                continue
-            first_seen[key] = mark.line + 1
-            self.marks.keys[loc + (key,)] = mark
-            result[key] = self.value(next(self.events), loc + (key,))
+                self.value(self.next(), loc + (f"{key} (line {mark.line + 1})",))
+            else:
+                first_seen[key] = mark.line + 1
+                self.marks.keys[loc + (key,)] = mark
+                result[key] = self.value(self.next(), loc + (key,))
+            key_event = self.next()
         return result
 
     def _key(self, event: Event) -> str:
-        if isinstance(event, AliasEvent) or getattr(event, "anchor", None):
+        if type(event) is AliasEvent or event.anchor is not None:
             raise _Reject(event, "YAML anchors and aliases are not allowed: write the value out", "yaml-alias")
-        if not isinstance(event, ScalarEvent):
+        if type(event) is not ScalarEvent:
             raise _Reject(event, "keys must be plain words, not lists or mappings", "yaml-key")
         if event.value == "<<" and event.implicit[0]:
             raise _Reject(event, "merge keys (<<) are not allowed: write the fields out", "yaml-key")
