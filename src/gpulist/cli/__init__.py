@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 
 from gpulist import __version__
-from gpulist.cli import schema_cmd, validate_cmd
+from gpulist.cli import build_cmd, export_cmd, schema_cmd, serve_cmd, validate_cmd
 from gpulist.problems import GpulistError, UsageError
 
-COMMANDS = (validate_cmd, schema_cmd)
+COMMANDS = (validate_cmd, schema_cmd, build_cmd, serve_cmd, export_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
