@@ -18,6 +18,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -71,19 +72,6 @@ class Site:
         return self.base_url + path
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`gpulist build` of the fixture catalog in a scratch copy of the project's site skeleton."""
-    project = tmp_path_factory.mktemp("browser-site")
-    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
-    shutil.copytree(REPO / "overrides", project / "overrides")
-    shutil.copytree(REPO / "docs" / "assets", project / "docs" / "assets")
-    shutil.copytree(FIXTURE, project / "data")
-    code = gpulist_main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml")])
-    assert code == 0, "gpulist build failed on the fixture catalog"
-    return project
-
-
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the built site without logging each request to stderr."""
 
@@ -91,18 +79,37 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def build_fixture_site(project: Path, site_url: str) -> None:
+    """`gpulist build` of the fixture catalog in a scratch copy of the project's site skeleton.
+
+    site_url is rewritten to where the tests serve the site: Material's instant navigation
+    only takes over links under site_url, and the tests exercise it.
+    """
+    config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    config, found = re.subn(r"(?m)^site_url:.*$", f"site_url: {site_url}", config)
+    assert found == 1, "mkdocs.yml should set site_url once"
+    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    shutil.copytree(REPO / "overrides", project / "overrides")
+    shutil.copytree(REPO / "docs" / "assets", project / "docs" / "assets")
+    shutil.copytree(FIXTURE, project / "data")
+    code = gpulist_main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml")])
+    assert code == 0, "gpulist build failed on the fixture catalog"
+
+
 @pytest.fixture(scope="session")
-def site(built_site: Path) -> Iterator[Site]:
-    """The built site on an ephemeral port of 127.0.0.1, for the whole session."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site / "site"))
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The fixture site, built once and served on an ephemeral port of 127.0.0.1."""
+    project = tmp_path_factory.mktemp("browser-site")
+    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
     server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    config = yaml.load((built_site / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_IgnoreTags)  # noqa: S506
-    data = json.loads((built_site / "site" / "resources.json").read_text(encoding="utf-8"))
+    base_url = f"http://{LOCAL_HOST}:{server.server_port}/"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield Site(root=built_site / "site", base_url=f"http://{LOCAL_HOST}:{server.server_port}/",
-                   resources=data["resources"], repo_url=config["repo_url"], edit_uri=config["edit_uri"])
+        build_fixture_site(project, base_url)
+        config = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_IgnoreTags)  # noqa: S506
+        data = json.loads((project / "site" / "resources.json").read_text(encoding="utf-8"))
+        yield Site(root=project / "site", base_url=base_url, resources=data["resources"],
+                   repo_url=config["repo_url"], edit_uri=config["edit_uri"])
     finally:
         server.shutdown()
         server.server_close()
@@ -151,15 +158,14 @@ def open_tab(browser: Browser, **context_options: Any) -> Tab:
     offsite: list[str] = []
 
     def guard(route: Route) -> None:
-        url = route.request.url
-        if urlsplit(url).hostname == LOCAL_HOST:
+        """Only the site's own host is let through; `note` has already recorded the request."""
+        if urlsplit(route.request.url).hostname == LOCAL_HOST:
             route.continue_()
         else:
-            offsite.append(url)
             route.abort()
 
     def note(url: str) -> None:
-        """Every request, including any that bypassed routing (workers): none may go off-host."""
+        """Every request, including any that routing might not see (workers)."""
         requests.append(url)
         if urlsplit(url).hostname != LOCAL_HOST and not url.startswith(("data:", "blob:")) and url not in offsite:
             offsite.append(url)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import Site, Tab
 
@@ -45,4 +46,4 @@ def test_search_result_opens_entry(tab: Tab, site: Site) -> None:
     box.press_sequentially("Programming Massively Parallel")
     page.locator(result_link(PMPP[0])).first.click()
     page.wait_for_url("**/topics/fundamentals/**#pmpp-book")
-    assert page.locator("h3#pmpp-book").is_visible()
+    expect(page.locator("h3#pmpp-book")).to_be_in_viewport()
