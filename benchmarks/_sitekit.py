@@ -19,11 +19,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
-# Runs argv, then prints the peak RSS (KiB on Linux) of the largest process it waited for.
+# Runs argv, then prints the peak RSS (KiB on Linux) of the largest process it waited for
+# and the CPU seconds of all of them: on a shared machine CPU time is the steadier figure.
 _WRAPPER = (
     "import resource, subprocess, sys\n"
     "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode\n"
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(usage.ru_maxrss, usage.ru_utime + usage.ru_stime)\n"
     "sys.exit(code)\n"
 )
 
@@ -32,6 +34,7 @@ _WRAPPER = (
 class Run:
     seconds: float
     peak_mb: float
+    cpu_seconds: float
 
 
 def make_project(root: Path, data: Path) -> Path:
@@ -40,8 +43,8 @@ def make_project(root: Path, data: Path) -> Path:
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(REPO / "overrides", root / "overrides", dirs_exist_ok=True)
     shutil.copytree(REPO / "docs" / "assets", root / "docs" / "assets", dirs_exist_ok=True)
-    if not (root / "data").exists():
-        (root / "data").symlink_to(data.resolve())
+    if not (root / "data").exists():  # a copy: a symlink would change how paths resolve
+        shutil.copytree(data, root / "data")
     return root
 
 
@@ -62,7 +65,8 @@ def timed(argv: list[str], cwd: Path) -> Run:
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"command failed ({done.returncode}): {' '.join(argv)}\n{done.stderr[-3000:]}")
-    return Run(seconds, int(done.stdout.strip().splitlines()[-1]) / 1024)
+    peak_kib, cpu = done.stdout.split()[-2:]
+    return Run(seconds, int(peak_kib) / 1024, float(cpu))
 
 
 def gpulist_build(project: Path, *extra: str) -> Run:
@@ -98,3 +102,36 @@ def count_entries(site: Path) -> int:
 
 def kb(n: float) -> str:
     return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.2f} MB"
+
+
+# Debian's chromium, as in the browser tests; the flags stop its own background traffic.
+CHROMIUM = os.environ.get("GPULIST_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+class serve:  # noqa: N801 - used as a context manager, reads like a function
+    """The built site on an ephemeral 127.0.0.1 port, in a thread, for a `with` block."""
+
+    def __init__(self, site: Path) -> None:
+        import functools
+        import http.server
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+
+    def __enter__(self) -> str:
+        import threading
+
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self.url
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()

@@ -26,7 +26,8 @@ from benchmarks.synthetic import write_catalog
 
 
 def median_runs(runs: list[Run]) -> Run:
-    return Run(statistics.median(r.seconds for r in runs), max(r.peak_mb for r in runs))
+    return Run(statistics.median(r.seconds for r in runs), max(r.peak_mb for r in runs),
+               statistics.median(r.cpu_seconds for r in runs))
 
 
 def measure(project: Path, repeat: int) -> dict[str, Run]:
@@ -48,16 +49,17 @@ def report(label: str, project: Path, runs: dict[str, Run], targets: bool) -> No
     json_raw, json_gz = size(site / "resources.json")
     pages = sum(1 for _ in site.rglob("index.html"))
     print(f"\n== {label}: {count_entries(site):,} entries, {pages} HTML pages")
-    print(f"gpulist build (all)      {full.seconds:7.2f} s   peak {full.peak_mb:6.0f} MB")
-    print(f"  our part (--no-mkdocs) {ours.seconds:7.2f} s   peak {ours.peak_mb:6.0f} MB")
-    print(f"bare mkdocs build        {bare.seconds:7.2f} s   peak {bare.peak_mb:6.0f} MB")
-    print(f"ratio gpulist/bare       {full.seconds / bare.seconds:7.2f} ×   (target ≤ 1.5×)")
+    for name, run in (("gpulist build (all)    ", full), ("  our part (--no-mkdocs)", ours), ("bare mkdocs build      ", bare)):
+        print(f"{name}  {run.seconds:7.2f} s wall  {run.cpu_seconds:7.2f} s CPU   peak {run.peak_mb:6.0f} MB")
+    print(f"ratio gpulist/bare        {full.seconds / bare.seconds:7.2f} × wall  "
+          f"{full.cpu_seconds / bare.cpu_seconds:5.2f} × CPU   (target ≤ 1.5×)")
     print(f"search index             {kb(index_raw)} ({kb(index_gz)} gzipped)   (target < 500 KB for the real list)")
     print(f"largest topic page       {kb(page_bytes)} ({page})   (target < 300 KB)")
     print(f"resources.json           {kb(json_raw)} ({kb(json_gz)} gzipped)")
     if targets:
-        print(f"targets: full < 20 s: {full.seconds < 20}; peak < 500 MB: "
-              f"{max(full.peak_mb, ours.peak_mb + bare.peak_mb) < 500}; our part < 2 s: {ours.seconds < 2}")
+        print(f"targets: full < 20 s: {full.seconds < 20} (CPU {full.cpu_seconds < 20}); peak < 500 MB: "
+              f"{max(full.peak_mb, ours.peak_mb + bare.peak_mb) < 500}; our part < 2 s: {ours.seconds < 2} "
+              f"(CPU {ours.cpu_seconds < 2})")
 
 
 def main() -> None:
