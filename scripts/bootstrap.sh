@@ -38,6 +38,10 @@ install_chromium() {
   echo "installing Debian's chromium for the browser tests" >&2
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
+  if [[ ! -x "$CHROMIUM" ]]; then
+    echo "installed Debian's chromium, but there is still no browser at $CHROMIUM (set GPULIST_CHROMIUM?)" >&2
+    return 1
+  fi
 }
 
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
