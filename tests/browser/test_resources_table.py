@@ -138,3 +138,14 @@ def test_without_javascript_the_plain_table_remains(browser: Any, site: Site) ->
         assert plain.page.locator("#gpulist-table tbody tr").count() == len(site.resources)
     finally:
         plain.page.context.close()
+
+
+def test_fallback_shows_when_the_data_cannot_load(tab: Tab, site: Site) -> None:
+    """The fallback is hidden only while the script loads; a failed fetch brings it back."""
+    page = tab.page
+    page.route("**/resources.json", lambda route: route.abort())
+    page.goto(site.url("all-resources/"))
+    page.wait_for_selector("#gpulist-table[data-ready=failed]")
+    rows = page.locator("#gpulist-table tbody tr")
+    assert rows.count() == len(site.resources)
+    assert rows.first.is_visible()
