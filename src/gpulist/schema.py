@@ -10,10 +10,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gpulist.models import Resource, Tag, Topic
+from gpulist.models import BookIndex, Resource, Tag, Topic
 
 SCHEMA_DIR = "schemas"
-FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json"}
+FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json",
+         "book-index": "book-index.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
@@ -43,6 +44,8 @@ def all_schemas() -> dict[str, str]:
         FILES["resource"]: resource_schema(),
         FILES["topics"]: list_schema(Topic, "gpulist topics", "The guide's sections, in order: data/topics.yml"),
         FILES["tags"]: list_schema(Tag, "gpulist tags", "The controlled tag vocabulary: data/tags.yml"),
+        FILES["book-index"]: _finish(BookIndex.model_json_schema(mode="validation"), "gpulist book index",
+                                     "The book's index, generated from seed 002: data/book-index.yml"),
     }
     return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
 

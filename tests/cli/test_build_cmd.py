@@ -57,3 +57,10 @@ def test_missing_config_is_bad_usage(project: Path, capsys: pytest.CaptureFixtur
 def test_missing_data_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["build", "--data", str(project / "nowhere"), "--config", str(project / "mkdocs.yml")])
     assert code == 2 and "no data folder" in capsys.readouterr().err
+
+
+def test_unwritable_docs_is_an_error_not_a_traceback(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = project / "docs"
+    blocker.write_text("a file where the docs folder should be\n", encoding="utf-8")
+    assert build(project, "--no-mkdocs") == 1
+    assert "gpulist build: error: cannot write the site's pages" in capsys.readouterr().err

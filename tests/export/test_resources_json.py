@@ -38,6 +38,11 @@ def test_every_resource_has_the_documented_keys() -> None:
         assert r["edit_url"].endswith(f"/data/resources/{r['id']}.yml")
 
 
+def test_every_model_field_is_exported() -> None:
+    from gpulist.models import Resource
+    assert set(Resource.model_fields) <= RESOURCE_KEYS
+
+
 def test_values() -> None:
     by_id = {r["id"]: r for r in data()["resources"]}
     fa2 = by_id["flashattention-2"]

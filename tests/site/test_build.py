@@ -7,9 +7,11 @@ show them as text. Takes a few seconds.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -57,6 +59,11 @@ def test_expected_files(built: Path) -> None:
                  "assets/stylesheets/gpulist.css", "search/search_index.json"]:
         assert (site / path).is_file(), path
     assert not (built / "docs" / "index.md").read_text(encoding="utf-8") == ""
+
+
+def test_feed_is_advertised_on_every_page(built: Path) -> None:
+    html = (built / "site" / "topics" / "attention" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<link rel="alternate" type="application/atom\+xml" [^>]*href="\.\./\.\./feed\.xml"', html)
 
 
 def test_entry_anchor_is_its_id(built: Path) -> None:
@@ -130,3 +137,36 @@ def test_external_loads_detects_off_site_assets() -> None:
     html = ('<link rel="stylesheet" href="https://cdn.example/x.css"><script src="//cdn.example/x.js"></script>'
             '<link rel="canonical" href="https://site.example/"><img src="assets/local.png">')
     assert external_loads(html) == ["link: https://cdn.example/x.css", "script: //cdn.example/x.js"]
+
+
+def test_concepts_are_searchable_without_repeating_entries(built: Path) -> None:
+    index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    kv = next(doc for doc in index["docs"] if doc["location"] == "concepts/#c-kv-cache")
+    assert "KV Cache Offloading" in kv["text"] and "PagedAttention – vLLM Internals" in kv["text"]
+    assert "An Old KV Cache Experiment" not in kv["text"]
+
+
+def material_search(built: Path, *queries: str) -> list[list[str]]:
+    """Results of Material's own search worker (run in Node) on the built index."""
+    spec = importlib.util.find_spec("material")
+    assert spec is not None and spec.submodule_search_locations
+    workers = Path(next(iter(spec.submodule_search_locations))) / "templates/assets/javascripts/workers"
+    worker = next(workers.glob("search.*.min.js"))
+    script = Path(__file__).with_name("material_search.js")
+    index = built / "site" / "search" / "search_index.json"
+    run = subprocess.run(["node", str(script), str(worker), str(index), *queries],
+                         capture_output=True, text=True, timeout=60, check=True)
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run Material's search worker")
+def test_search_finds_entries_by_name_author_and_note(built: Path) -> None:
+    fa3, fp8, author, note, tricky = material_search(
+        built, "FlashAttention-3", "FP8", "Tri Dao", "warp specialization", "pipes_and_underscores")
+    entries = [[loc for loc in result if loc.startswith("topics/")] for result in (fa3, fp8, author, note, tricky)]
+    assert entries[0][0] == "topics/attention/#flashattention-3"
+    assert "topics/attention/#flashattention-3" in entries[1]
+    assert {"topics/attention/#flashattention-2", "topics/attention/#flashattention-3"} <= set(entries[2])
+    assert "topics/attention/#flashattention-3" in entries[3]
+    assert "topics/attention/#tricky-title" in entries[4]
+    assert not any(loc.startswith(("tags/cuda", "all-resources", "start-here")) for loc in fa3 + fp8 + author)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from gpulist.load import Catalog
-from gpulist.site.view import NEW_DAYS, SiteView, rel_link, site_path
+from gpulist.site.view import NEW_DAYS, SiteView
 
 
 def test_topics_in_guide_order_and_sections_per_tier_or_group(view: SiteView) -> None:
@@ -41,14 +41,3 @@ def test_every_entry_placed_once(view: SiteView, catalog: Catalog) -> None:
 def test_data_path_is_relative_to_data(view: SiteView, catalog: Catalog) -> None:
     entry = next(e for e in catalog.entries if e.resource.id == "vllm")
     assert view.data_path(entry) == "resources/vllm.yml"
-
-
-def test_links() -> None:
-    assert rel_link("tags/cuda.md", "topics/attention.md#flashattention-2") == "../topics/attention.md#flashattention-2"
-    assert rel_link("index.md", "topics/attention.md#x") == "topics/attention.md#x"
-    assert rel_link("topics/a.md", "tags/b.md") == "../tags/b.md"
-
-
-def test_site_path_is_the_permalink(catalog: Catalog) -> None:
-    entry = next(e for e in catalog.entries if e.resource.id == "flashattention-2")
-    assert site_path(entry.resource) == "topics/attention/#flashattention-2"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import subprocess
-
-import watchfiles
+import sys
 
 from gpulist.cli.site_args import add_site_options, generate_and_report, paths_from
 from gpulist.site.build import mkdocs_command, mkdocs_env
@@ -22,11 +22,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import watchfiles  # only `serve` needs it; keeps every other command's start-up lean
+
     paths, settings = paths_from(args)
     if generate_and_report(paths, settings).report is None:
         return 1
     command = mkdocs_command(paths, "serve", "--dev-addr", args.dev_addr)
     server = subprocess.Popen(command, cwd=paths.config.parent, env=mkdocs_env())
+    # SIGTERM must unwind through `finally` too, or the MkDocs server would be orphaned.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         changes = watchfiles.watch(paths.data, yield_on_timeout=True, rust_timeout=1000)
         regenerate_on_change(changes, lambda: generate_and_report(paths, settings), lambda: server.poll() is None)

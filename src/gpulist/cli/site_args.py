@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from gpulist.report import as_text
+from gpulist.report import as_text, summary
 from gpulist.site.build import Generated, Paths, generate, resolve_paths
 from gpulist.site.config import DEFAULT_CONFIG, SiteConfig
 
@@ -30,9 +30,9 @@ def generate_and_report(paths: Paths, settings: SiteConfig) -> Generated:
     result = generate(paths, settings)
     if result.problems:
         print(as_text(result.problems), file=sys.stderr)
+    print(summary(result.problems, result.entries), file=sys.stderr)
     if result.report is None:
-        errors = sum(p.is_error for p in result.problems)
-        print(f"not building: {errors} error(s) in {paths.data}", file=sys.stderr)
+        print(f"not building: fix the errors in {paths.data} first", file=sys.stderr)
     else:
         print(f"pages in {paths.docs}: {result.report.summary()}", file=sys.stderr)
     return result

@@ -19,7 +19,7 @@ Contract for the All-resources table script (docs/assets/javascripts/resources-t
 loaded on every page through mkdocs.yml `extra_javascript`):
 
 - all-resources.md contains `<div id="gpulist-table" data-src="../resources.json">`, whose
-  children are a plain Markdown table of every entry (Title | Topic | Tier | Type | Year).
+  children are a plain HTML table of every entry (Title | Topic | Tier | Type | Year).
   The script finds `#gpulist-table` (absent on other pages: do nothing there), fetches
   `data-src` relative to the page URL, and replaces the children with the interactive table.
 - resources.json is version 1 of the shape in `gpulist.export.resources_json`; each

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gpulist.checks import validate
-from gpulist.problems import Problem, UsageError, has_errors
+from gpulist.problems import GpulistError, Problem, UsageError, has_errors
 from gpulist.site.config import SiteConfig, load_site_config
 from gpulist.site.pages import Site, render_site
 from gpulist.site.writer import WriteReport, write_pages
@@ -50,6 +50,7 @@ def resolve_paths(data: Path, config: Path, docs: Path | None, site: Path | None
 @dataclass(frozen=True, slots=True)
 class Generated:
     problems: list[Problem]
+    entries: int
     report: WriteReport | None = None
     site: Site | None = None
 
@@ -58,11 +59,14 @@ def generate(paths: Paths, settings: SiteConfig) -> Generated:
     """Validate and write pages; with errors in the data nothing is written."""
     catalog, problems = validate(paths.data)
     if has_errors(problems):
-        return Generated(problems)
+        return Generated(problems, len(catalog.entries))
     site = render_site(catalog, settings)
-    report = write_pages(paths.docs, site.pages)
-    write_mkdocs_config(paths, site.nav)
-    return Generated(problems, report, site)
+    try:
+        report = write_pages(paths.docs, site.pages)
+        write_mkdocs_config(paths, site.nav)
+    except OSError as exc:
+        raise GpulistError(f"cannot write the site's pages: {exc.strerror}: {exc.filename}") from exc
+    return Generated(problems, len(catalog.entries), report, site)
 
 
 def write_mkdocs_config(paths: Paths, nav: list[dict[str, object]]) -> None:

@@ -11,7 +11,8 @@ from gpulist.load import Entry
 from gpulist.models import RepoHealth
 from gpulist.site.config import SiteConfig
 from gpulist.site.text import escape_text, link, link_target, note_markdown
-from gpulist.site.view import TYPE_ICONS, SiteView, rel_link
+from gpulist.site.links import rel_link
+from gpulist.site.view import TYPE_ICONS, SiteView
 
 
 def badges(entry: Entry, view: SiteView) -> str:

@@ -6,16 +6,26 @@ online resources in this list. Written only when data/book-index.yml exists.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import groupby
 
+from gpulist.load import Entry
 from gpulist.models import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import slugify
 from gpulist.site.concept_match import ConceptMatcher, words
 from gpulist.site.text import escape_text, front_matter
-from gpulist.site.view import TYPE_ICONS, SiteView, entry_page, rel_link
+from gpulist.site.links import entry_page, rel_link
+from gpulist.site.view import TYPE_ICONS, SiteView
 
 PAGE = "concepts.md"
 MAX_ENTRIES = 25
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    view: SiteView
+    matcher: ConceptMatcher
+    anchors: dict[tuple[str, ...], str]  # a term's words -> its anchor, for see-references
 
 
 def _letter(term: str) -> str:
@@ -45,7 +55,7 @@ def render_concepts(book: BookIndex, view: SiteView) -> str:
     for term, anchor in zip(terms, anchor_list):
         anchors.setdefault(words(term.term), anchor)
     matcher = ConceptMatcher(view.entries, view.tags)
-    ctx = (view, matcher, anchors)
+    ctx = _Context(view, matcher, anchors)
     out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}"})]
     out.append(f"# Concept index\n\nThe concepts of *{escape_text(book.title)}*, A to Z: for each, the "
                "book's sections that cover it and the entries of this list that do.\n")
@@ -61,36 +71,54 @@ def _key(letter: str) -> str:
     return letter.lower() if letter.isalpha() else "other"
 
 
-def _term(term: IndexTerm, anchor: str, ctx: tuple) -> str:
-    view, matcher, anchors = ctx
-    lines = [f"### {escape_text(term.term)} {{ #{anchor} }}\n"]
-    if term.refs:
-        lines.append(f"**Book:** {_refs(term.refs)}  ")
-    entries = matcher.match(term.term)
-    if entries:
-        lines.append(f"**In the list:** {_entry_links(entries, view)}  ")
+def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
+    """Book sections and see-references are searchable; the entry links repeat cards, so not."""
+    view, matcher, anchors = ctx.view, ctx.matcher, ctx.anchors
+    lines = [f"**Book:** {_refs(term.refs)}"] if term.refs else []
     for label, names in (("See", term.see), ("See also", term.see_also)):
         if names:
-            lines.append(f"**{label}:** " + ", ".join(_see(n, anchors) for n in names) + "  ")
-    subs = [f"- *{escape_text(s.term)}*: {_sub(s, view, matcher)}" for s in term.subterms]
-    body = "\n".join(lines).rstrip() + "\n"
-    return body + ("\n" + "\n".join(subs) + "\n" if subs else "")
+            lines.append(f"**{label}:** " + ", ".join(_see(n, anchors) for n in names))
+    # H4, below toc_depth: hundreds of concepts would double the page in table-of-contents
+    # markup (Material prints the TOC twice); the A–Z line navigates, search still splits here.
+    blocks = [f"#### {escape_text(term.term)} {{ #{anchor} }}"]
+    if lines:
+        blocks.append("  \n".join(lines))
+    if term.subterms:
+        blocks.append("\n".join(_subterm_lines(term.subterms, 0)))
+    listed = _listed(term, view, matcher)
+    if listed:
+        blocks.append("  \n".join(listed) + "\n{: data-search-exclude }")
+    return "\n\n".join(blocks) + "\n"
 
 
-def _sub(sub: IndexTerm, view: SiteView, matcher: ConceptMatcher) -> str:
-    """Sub-terms match through tags only: their words alone ("overview") say too little."""
-    parts = [_refs(sub.refs)] if sub.refs else []
-    entries = matcher.match(sub.term, text=False)
+def _subterm_lines(subterms: list[IndexTerm], depth: int) -> list[str]:
+    """Nested sub-terms as nested lists, as the book's index prints them."""
+    lines = []
+    for sub in subterms:
+        lines.append(f"{'    ' * depth}- *{escape_text(sub.term)}*: {_refs(sub.refs) or 'see below'}")
+        lines.extend(_subterm_lines(sub.subterms, depth + 1))
+    return lines
+
+
+def _listed(term: IndexTerm, view: SiteView, matcher: ConceptMatcher) -> list[str]:
+    """Entries for the term (tags, title, notes) and its sub-terms (tags only: their words
+    alone, like "overview", say too little)."""
+    lines = []
+    entries = matcher.match(term.term)
     if entries:
-        parts.append(_entry_links(entries, view))
-    return "; ".join(parts) or "see the book"
+        lines.append(f"**In the list:** {_entry_links(entries, view)}")
+    for sub in term.subterms:
+        sub_entries = matcher.match(sub.term, text=False)
+        if sub_entries:
+            lines.append(f"*{escape_text(sub.term)}* in the list: {_entry_links(sub_entries, view)}")
+    return lines
 
 
 def _refs(refs: list[SectionRef]) -> str:
     return "; ".join(escape_text(r.section) + (f" – {escape_text(r.to)}" if r.to else "") for r in refs)
 
 
-def _entry_links(entries: list, view: SiteView) -> str:
+def _entry_links(entries: list[Entry], view: SiteView) -> str:
     shown = [f"{TYPE_ICONS[e.resource.type]} [{escape_text(e.resource.title)}]"
              f"({rel_link(PAGE, entry_page(e.resource) + '#' + e.resource.id)})" for e in entries[:MAX_ENTRIES]]
     more = f" and {len(entries) - MAX_ENTRIES} more" if len(entries) > MAX_ENTRIES else ""

@@ -11,7 +11,8 @@ import xml.etree.ElementTree as ET
 from gpulist.load import Entry
 from gpulist.site.config import SiteConfig
 from gpulist.site.recent import recent_entries
-from gpulist.site.view import SiteView, site_path
+from gpulist.site.links import site_path
+from gpulist.site.view import SiteView
 
 PATH = "feed.xml"
 ATOM = "http://www.w3.org/2005/Atom"

@@ -58,7 +58,11 @@ def _topic_cards(view: SiteView) -> str:
 
 
 def _start_here(view: SiteView) -> str:
-    intro = "Read Tier 1 of every topic in the guide's order, then Tier 2, then Tier 3.\n\n"
-    lines = [f"{i}. [{title}](start-here.md#{key}) ({n_entries(count)})"
-             for i, ((key, title), count) in enumerate(zip(STEPS, (len(s) for s in steps(view))), 1)]
-    return intro + "\n".join(lines) + "\n"
+    """Each step names the topic sections to read, linked to their tiers; the entries
+    themselves are on start-here.md, so the home page stays short at any size."""
+    out = ["Read Tier 1 of every topic in the guide's order, then Tier 2, then Tier 3.\n"]
+    for tier, ((key, title), entries) in enumerate(zip(STEPS, steps(view)), 1):
+        sections = [f"[{escape_text(t.topic.title)}]({t.page}#{s.key}) ({len(s.entries)})"
+                    for t in view.topics for s in t.sections if s.tier == tier and s.entries]
+        out.append(f"{tier}. **[{title}](start-here.md#{key})** ({n_entries(len(entries))}): " + " · ".join(sections))
+    return "\n".join(out) + "\n"

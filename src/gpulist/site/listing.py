@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from gpulist.load import Entry
 from gpulist.site.card import badges
 from gpulist.site.text import escape_text
-from gpulist.site.view import TYPE_ICONS, SiteView, entry_page, rel_link
+from gpulist.site.links import entry_page, rel_link
+from gpulist.site.view import TYPE_ICONS, SiteView
 
 SEARCH_EXCLUDED = {"search": {"exclude": True}}
 

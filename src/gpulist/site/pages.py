@@ -6,11 +6,11 @@ writer skip unchanged files and lets golden tests compare pages one by one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import PATH as JSON_PATH
 from gpulist.export.resources_json import render_json
-from dataclasses import dataclass
-
 from gpulist.load import Catalog
 from gpulist.site.all_resources import PAGE as ALL_PAGE
 from gpulist.site.all_resources import render_all_resources

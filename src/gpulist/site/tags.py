@@ -7,6 +7,7 @@ so a reader can find a tag by its name or alias.
 
 from __future__ import annotations
 
+from gpulist.load import Entry
 from gpulist.models import Tag
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.site.text import escape_text, front_matter, n_entries
@@ -27,10 +28,12 @@ def render_tag(tag: Tag, view: SiteView) -> str:
     if tag.aliases:
         out.append("Also known as: " + ", ".join(escape_text(a) for a in tag.aliases) + "\n")
     out.append(f"{n_entries(len(entries))} · [all tags](index.md)\n")
+    by_topic: dict[str, list[Entry]] = {}
+    for entry in entries:
+        by_topic.setdefault(entry.resource.topic, []).append(entry)
     for t in view.topics:
-        mine = [e for e in entries if e.resource.topic == t.topic.id]
-        if mine:
-            out.append(f"## {escape_text(t.topic.title)}\n\n" + entry_list(mine, view, page))
+        if t.topic.id in by_topic:
+            out.append(f"## {escape_text(t.topic.title)}\n\n" + entry_list(by_topic[t.topic.id], view, page))
     return "\n".join(out)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from gpulist.checks.unsafe_markdown import unsafe_reason
 
@@ -21,6 +22,7 @@ _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _REF_DEF = re.compile(r"^\s*\[([^\]]*)\]:")
 
 
+@lru_cache(maxsize=65536)  # a title is escaped for up to six pages
 def escape_text(text: str) -> str:
     """Plain text for an inline Markdown context (heading, link text, paragraph)."""
     html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -42,6 +44,7 @@ def link(text: str, url: str) -> str:
     return f"[{escape_text(text)}]({link_target(url)})"
 
 
+@lru_cache(maxsize=65536)  # each note is shown on its topic page and in the list
 def note_markdown(note: str) -> str:
     """A note's Markdown, unless it could inject markup: then shown as plain text."""
     if unsafe_reason(_CODE_SPAN.sub("", note)) or _REF_DEF.match(note):

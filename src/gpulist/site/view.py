@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,6 +58,7 @@ class SiteView:
     repos: dict[str, RepoHealth]
     new_since: dt.date | None
     tag_titles: dict[str, str]
+    data_paths: dict[str, str]
 
     @property
     def entries(self) -> list[Entry]:
@@ -68,31 +68,26 @@ class SiteView:
         return self.new_since is not None and resource.added >= self.new_since
 
     def repo(self, resource: Resource) -> RepoHealth | None:
-        key = github_repo(resource.url) if resource.url else None
+        if not self.repos or not resource.url:
+            return None
+        key = github_repo(resource.url)
         return self.repos.get(key) if key else None
 
     def data_path(self, entry: Entry) -> str:
         """The entry's file relative to data/, as the edit link needs it."""
-        try:
-            return Path(os.path.abspath(entry.doc.path)).relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            return f"resources/{entry.resource.id}.yml"
+        return self.data_paths.get(entry.resource.id) or f"resources/{entry.resource.id}.yml"
 
 
-def entry_page(resource: Resource) -> str:
-    return f"topics/{resource.topic}.md"
-
-
-def rel_link(from_page: str, target: str) -> str:
-    """A docs-relative Markdown link, which MkDocs checks and rewrites to the built URL."""
-    path, _, anchor = target.partition("#")
-    relative = posixpath.relpath(path, posixpath.dirname(from_page) or ".")
-    return f"{relative}#{anchor}" if anchor else relative
-
-
-def site_path(resource: Resource) -> str:
-    """The entry's permalink relative to the site root, with directory URLs."""
-    return f"topics/{resource.topic}/#{resource.id}"
+def _data_paths(catalog: Catalog) -> dict[str, str]:
+    """Each entry's file relative to data/; computed once, since it needs the file system's view."""
+    cwd = os.getcwd()
+    root = os.path.normpath(os.path.join(cwd, catalog.root)) + os.sep
+    paths = {}
+    for entry in catalog.entries:
+        absolute = os.path.normpath(os.path.join(cwd, entry.doc.path))
+        if absolute.startswith(root):
+            paths[entry.resource.id] = absolute[len(root):].replace(os.sep, "/")
+    return paths
 
 
 def _sort_key(entry: Entry) -> tuple:
@@ -101,8 +96,10 @@ def _sort_key(entry: Entry) -> tuple:
 
 
 def build_view(catalog: Catalog) -> SiteView:
-    ordered = sorted(catalog.entries, key=_sort_key)
-    topics = tuple(_topic_view(t, ordered) for t in sorted(catalog.topics, key=lambda t: t.number))
+    by_topic: dict[str, list[Entry]] = {}
+    for entry in sorted(catalog.entries, key=_sort_key):
+        by_topic.setdefault(entry.resource.topic, []).append(entry)
+    topics = tuple(_topic_view(t, by_topic.get(t.id, [])) for t in sorted(catalog.topics, key=lambda t: t.number))
     placed = [e for t in topics for s in t.sections for e in s.entries]
     by_tag: dict[str, list[Entry]] = {t.id: [] for t in catalog.tags}
     for entry in placed:
@@ -112,11 +109,11 @@ def build_view(catalog: Catalog) -> SiteView:
     since = newest - dt.timedelta(days=NEW_DAYS) if newest else None
     frozen = {k: tuple(v) for k, v in by_tag.items()}
     titles = {t.id: t.title for t in catalog.tags}
-    return SiteView(catalog.root, topics, tuple(catalog.tags), frozen, dict(catalog.repos), since, titles)
+    return SiteView(catalog.root, topics, tuple(catalog.tags), frozen, dict(catalog.repos), since, titles,
+                    _data_paths(catalog))
 
 
-def _topic_view(topic: Topic, ordered: list[Entry]) -> TopicView:
-    mine = [e for e in ordered if e.resource.topic == topic.id]
+def _topic_view(topic: Topic, mine: list[Entry]) -> TopicView:
     if topic.tiered:
         sections = [
             Section(f"tier_{t.tier}", f"Tier {t.tier}: {t.title}", t.title, t.tier, None,
