@@ -12,6 +12,8 @@ site: install            ## install, validate data/ and build the site into site
 serve: install           ## build, serve on http://127.0.0.1:8000 and rebuild when data/ changes
 	$(BIN)/gpulist serve
 
+# The suite includes the browser tests; install-test installs Debian's chromium for them
+# and fails loudly if it cannot. GPULIST_SKIP_BROWSER=1 opts out (developers only).
 test: install-test       ## install everything the tests need, then run the whole suite
 	$(BIN)/python -m pytest
 

