@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 
 from gpulist import __version__
-from gpulist.cli import schema_cmd, validate_cmd
+from gpulist.cli import check_links_cmd, merge_link_reports_cmd, schema_cmd, validate_cmd
 from gpulist.problems import GpulistError, UsageError
 
-COMMANDS = (validate_cmd, schema_cmd)
+COMMANDS = (validate_cmd, schema_cmd, check_links_cmd, merge_link_reports_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
