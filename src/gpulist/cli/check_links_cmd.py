@@ -7,13 +7,13 @@ import os
 import sys
 from pathlib import Path
 
-from gpulist.linkcheck import formats
-from gpulist.linkcheck.config import load_config
-from gpulist.linkcheck.model import Result, exit_code
-from gpulist.linkcheck.progress import wanted as progress_wanted
-from gpulist.linkcheck.runner import Dependencies, Options, run as run_checks
-from gpulist.linkcheck.shard import parse_shard
+from typing import TYPE_CHECKING
+
+from gpulist.linkcheck.formats import FORMATS, render
 from gpulist.problems import UsageError
+
+if TYPE_CHECKING:
+    from gpulist.linkcheck.model import Result
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,13 +36,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=formats.FORMATS, default="text", help="report format (default: text)")
+    p.add_argument("--format", choices=FORMATS, default="text", help="report format (default: text)")
     p.add_argument("--output", type=Path, metavar="FILE", help="write the report here instead of stdout")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 for anything but ok, redirected or excluded, not only broken links")
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: every gpulist command would otherwise pay for aiohttp.
+    from gpulist.linkcheck.config import load_config
+    from gpulist.linkcheck.progress import wanted as progress_wanted
+    from gpulist.linkcheck.runner import Dependencies, Options, run as run_checks
+    from gpulist.linkcheck.shard import parse_shard
+
     options = Options(inputs=args.inputs or [Path("data")], config=load_config(args.config),
                       changed_since=args.changed_since, use_cache=not args.no_cache,
                       allow_private=args.allow_private, shard=parse_shard(args.shard), cache_file=args.cache_file,
@@ -53,15 +59,15 @@ def run(args: argparse.Namespace) -> int:
 
 def emit(results: list[Result], args: argparse.Namespace) -> int:
     """Write the report; under GitHub Actions the Markdown report also goes to the job summary."""
+    from gpulist.linkcheck.model import exit_code
+
     to_terminal = args.output is None and sys.stdout.isatty()
-    if args.format == "text":
-        report = formats.as_text(results, color=to_terminal)
-    else:
-        report = formats.FORMATTERS[args.format](results)
+    options = {"color": to_terminal} if args.format == "text" else {}
+    report = render(args.format, results, **options)
     _write(report, args.output)
     summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
     if args.format == "github" and summary_file:
-        _append(Path(summary_file), formats.as_markdown(results))
+        _append(Path(summary_file), render("markdown", results))
     return exit_code(results, args.strict)
 
 

@@ -10,7 +10,6 @@ import argparse
 from pathlib import Path
 
 from gpulist.cli.check_links_cmd import add_output_options, emit
-from gpulist.linkcheck.formats import read_report
 from gpulist.linkcheck.model import Result
 
 
@@ -36,4 +35,6 @@ def merge(reports: list[list[Result]]) -> list[Result]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gpulist.linkcheck.formats.json import read_report
+
     return emit(merge([read_report(path) for path in args.reports]), args)

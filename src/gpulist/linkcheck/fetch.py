@@ -29,7 +29,7 @@ _CHUNK = 16 * 1024
 
 @dataclass(slots=True)
 class Context:
-    client: httpx.AsyncClient
+    transport: httpx.AsyncBaseTransport
     politeness: Politeness
     guard: Guard
     config: LinkcheckConfig
@@ -180,18 +180,27 @@ async def _request(url: str, host: str, chain: _Chain, ctx: Context) -> _Reply:
 
 
 async def _send(method: str, url: str, host: str, chain: _Chain, ctx: Context, wanted: set[str] | None) -> _Reply:
-    headers = {"cookie": _cookie_header(chain.cookies.get(host))} if chain.cookies.get(host) else {}
-    request = ctx.client.build_request(method, url, headers=headers)
+    headers = {"user-agent": ctx.config.user_agent, "accept": "*/*", "accept-encoding": "gzip, deflate"}
+    if chain.cookies.get(host):
+        headers["cookie"] = _cookie_header(chain.cookies[host])
+    request = httpx.Request(method, url, headers=headers)
     async with ctx.politeness.slot(host):
-        response = await ctx.client.send(request, stream=True)
+        response = await ctx.transport.handle_async_request(request)
         try:
             _keep_cookies(response, host, chain)
             anchor = None
             if wanted is not None and 200 <= response.status_code < 300 and _is_html(response):
                 anchor = await _find_anchor(response, wanted, ctx.config.fragment_max_bytes)
+            elif method == "HEAD" or _small(response):
+                await response.aread()  # a fully read answer lets its connection serve the next request
             return _Reply(response.status_code, response.headers, anchor)
         finally:
-            await response.aclose()  # unread bodies are dropped, never downloaded
+            await response.aclose()  # an unread body is dropped with its connection, never downloaded
+
+
+def _small(response: httpx.Response) -> bool:
+    length = response.headers.get("content-length", "")
+    return length.isdigit() and int(length) <= _CHUNK
 
 
 def _is_html(response: httpx.Response) -> bool:

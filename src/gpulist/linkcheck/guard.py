@@ -73,6 +73,7 @@ class HostAnswer:
 
     refused: str | None = None
     missing: bool = False
+    addresses: tuple[str, ...] = ()
 
 
 class Guard:
@@ -106,10 +107,20 @@ class Guard:
             except NameNotFound:
                 return HostAnswer(missing=True)
         if self._allow_private:
-            return HostAnswer()
+            return HostAnswer(addresses=tuple(addresses))
         for address in addresses:
             reason = forbidden_reason(address)
             if reason:
                 return HostAnswer(refused=f"{host} resolves to {address}, a {reason}" if literal is None
-                               else f"{address} is a {reason}")
-        return HostAnswer()
+                                  else f"{address} is a {reason}")
+        return HostAnswer(addresses=tuple(addresses))
+
+    async def addresses(self, host: str) -> list[str]:
+        """What the connection may use; OSError (a failed connect) for anything refused."""
+        try:
+            answer = await self.check(host)
+        except LookupFailed as exc:
+            raise OSError(f"DNS lookup failed: {exc}") from None
+        if answer.missing or answer.refused or not answer.addresses:
+            raise OSError(f"not connecting to {host}: {answer.refused or 'no approved address'}")
+        return list(answer.addresses)

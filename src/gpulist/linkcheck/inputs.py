@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from gpulist.load import display_path, read_yaml, resource_files
 from gpulist.linkcheck.model import Source, Target
 from gpulist.problems import UsageError
 
@@ -54,6 +53,8 @@ def _files(inputs: Iterable[Path]) -> Iterator[Path]:
 
 def _folder(path: Path) -> Iterator[Path]:
     """A data folder yields its resources; any other folder its text files, hidden ones skipped."""
+    from gpulist.load import resource_files
+
     if (path / "resources").is_dir() or path.name == "resources":
         yield from (resource_files(path) if path.name != "resources" else resource_files(path.parent))
         return
@@ -80,6 +81,8 @@ def _urls_in(path: Path, warn: Warn) -> Found:
 
 def _resource_urls(shown: str, raw: bytes, warn: Warn) -> list[tuple[str, Source]] | None:
     """None when the YAML is not a resource, so its text is scanned like any other file."""
+    from gpulist.load import read_yaml  # pydantic models and the YAML reader: only for YAML inputs
+
     doc, problems = read_yaml(shown, raw)
     if doc is None:
         warn(f"{shown}: skipped, not valid YAML ({problems[0].message if problems else 'empty'})")
@@ -95,6 +98,13 @@ def _resource_urls(shown: str, raw: bytes, warn: Warn) -> list[tuple[str, Source
         if isinstance(link, dict) and isinstance(link.get("url"), str):
             found.append((link["url"].strip(), Source(shown, doc.marks.at(("links", i, "url"))[0])))
     return found
+
+
+def display_path(path: Path) -> str:
+    """Relative to the working directory, as editors and annotations want (as gpulist.load does)."""
+    absolute = os.path.abspath(path)
+    cwd = os.getcwd()
+    return absolute[len(cwd) + 1:] if absolute.startswith(cwd + os.sep) else str(path)
 
 
 def text_urls(shown: str, text: str) -> Found:

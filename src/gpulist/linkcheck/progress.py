@@ -10,9 +10,8 @@ import os
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
+from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 Advance = Callable[[], None]
 
@@ -22,10 +21,16 @@ def wanted() -> bool:
 
 
 class Bar(AbstractContextManager):
+    _progress: Any
+
     def __init__(self, total: int, enabled: bool) -> None:
-        self._progress = (Progress(TextColumn("checking links"), BarColumn(), MofNCompleteColumn(),
-                                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
-                          if enabled and total else None)
+        self._progress = None
+        if enabled and total:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._progress = Progress(TextColumn("checking links"), BarColumn(), MofNCompleteColumn(),
+                                      TimeElapsedColumn(), console=Console(stderr=True), transient=True)
         self._task = self._progress.add_task("links", total=total) if self._progress else None
         self._context = self._progress or nullcontext()
 

@@ -8,7 +8,6 @@ import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 
 import httpx
@@ -21,6 +20,7 @@ from gpulist.linkcheck.model import Result, Target
 from gpulist.linkcheck.politeness import Politeness
 from gpulist.linkcheck.progress import Bar
 from gpulist.linkcheck.state import FailureState
+from gpulist.linkcheck.transport import AiohttpTransport
 
 Warn = Callable[[str], None]
 
@@ -40,7 +40,7 @@ class Options:
 
 @dataclass(slots=True)
 class Dependencies:
-    """What tests replace: DNS, the HTTP transport, randomness and sleeping."""
+    """What tests replace: DNS, the HTTP transport (httpx.MockTransport) and randomness."""
 
     resolver: Resolver = system_resolver
     transport: httpx.AsyncBaseTransport | None = None
@@ -81,26 +81,20 @@ async def check_targets(targets: list[Target], options: Options, deps: Dependenc
 
 async def _check_all(todo: list[Target], options: Options, deps: Dependencies, advance: Callable[[], None]) -> list[Result]:
     config = options.config
-    async with _client(config, deps.transport) as client:
-        ctx = fetch.Context(client, Politeness(config.max_concurrency, config.limits_for),
-                            Guard(deps.resolver, options.allow_private), config, deps.rng)
+    guard = Guard(deps.resolver, options.allow_private)
+    transport = deps.transport or AiohttpTransport(config, guard)
+    ctx = fetch.Context(transport, Politeness(config.max_concurrency, config.limits_for), guard, config, deps.rng)
 
-        async def one(target: Target) -> Result:
-            result = await fetch.check(target, ctx)
-            advance()
-            return result
+    async def one(target: Target) -> Result:
+        result = await fetch.check(target, ctx)
+        advance()
+        return result
 
+    try:
         return list(await asyncio.gather(*(one(t) for t in todo)))
-
-
-def _client(config: LinkcheckConfig, transport: httpx.AsyncBaseTransport | None) -> httpx.AsyncClient:
-    """No redirects (we follow them), no cookie jar and no environment (.netrc credentials)."""
-    limits = httpx.Limits(max_connections=config.max_concurrency, max_keepalive_connections=config.max_concurrency)
-    return httpx.AsyncClient(
-        transport=transport, limits=limits, timeout=httpx.Timeout(config.timeout), follow_redirects=False,
-        trust_env=False, headers={"user-agent": config.user_agent, "accept": "*/*"},
-        cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])),
-    )
+    finally:
+        if deps.transport is None:
+            await transport.aclose()
 
 
 def _remember(results: list[Result], fresh: list[Result], options: Options, cache: Cache, warn: Warn) -> None:

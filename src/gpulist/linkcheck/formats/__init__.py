@@ -1,17 +1,22 @@
-"""Reports of a run: text for people, JSON for tools and merging, Markdown, GitHub annotations."""
+"""Reports of a run: text for people, JSON for tools and merging, Markdown, GitHub annotations.
+
+Each format is imported only when asked for: rich alone costs more start-up time than a
+pull-request run spends checking its two changed links.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-from gpulist.linkcheck.formats.github import as_github
-from gpulist.linkcheck.formats.json import as_json, read_report
-from gpulist.linkcheck.formats.markdown import as_markdown
-from gpulist.linkcheck.formats.text import as_text
-from gpulist.linkcheck.model import Result
+if TYPE_CHECKING:
+    from gpulist.linkcheck.model import Result
 
 FORMATS = ("text", "json", "markdown", "github")
-Formatter = Callable[[list[Result]], str]
-FORMATTERS: dict[str, Formatter] = {"json": as_json, "markdown": as_markdown, "github": as_github}
+_RENDERERS = {"text": ("text", "as_text"), "json": ("json", "as_json"), "markdown": ("markdown", "as_markdown"),
+              "github": ("github", "as_github")}
 
-__all__ = ["FORMATS", "FORMATTERS", "as_github", "as_json", "as_markdown", "as_text", "read_report"]
+
+def render(fmt: str, results: list[Result], **options: object) -> str:
+    module, name = _RENDERERS[fmt]
+    return getattr(import_module(f"gpulist.linkcheck.formats.{module}"), name)(results, **options)

@@ -14,8 +14,11 @@ from gpulist.problems import UsageError
 
 
 def as_json(results: list[Result]) -> str:
-    items = [_item(r) for r in results]
-    return json.dumps({"results": items, "summary": summary(results)}, indent=2, ensure_ascii=False)
+    """One result per line: readable, diffable, and written by json's C encoder (indent= is pure Python)."""
+    items = ",\n    ".join(json.dumps(_item(r), ensure_ascii=False) for r in results)
+    body = f"[\n    {items}\n  ]" if results else "[]"
+    return f'{{\n  "results": {body},\n  "summary": {json.dumps(summary(results))}\n}}'
+
 
 
 def _item(r: Result) -> dict:
