@@ -62,7 +62,7 @@ class _Chain:
 
     original: str
     fragment: str
-    seen: set[str] = field(default_factory=set)
+    seen: set[tuple[str, str]] = field(default_factory=set)  # (url, cookies sent): a new cookie is progress
     moved_to: str | None = None  # target of the last permanent redirect
     cookies: dict[str, SimpleCookie] = field(default_factory=dict)
 
@@ -114,7 +114,7 @@ async def attempt(url: str, ctx: Context) -> Answer:
     chain = _Chain(original=url, fragment=parts.fragment)
     current = urlunsplit(parts._replace(fragment=""))
     for _ in range(ctx.config.max_redirects + 1):
-        chain.seen.add(current)
+        chain.seen.add(_visit(current, chain))
         hop = await _hop(current, chain, ctx)
         if isinstance(hop, Answer):
             return hop
@@ -122,12 +122,17 @@ async def attempt(url: str, ctx: Context) -> Answer:
         if hop.status not in classify.REDIRECTS or not location:
             return _judge(hop, current, chain, ctx)
         target = _next_url(current, location, chain)
-        if target in chain.seen:
+        if _visit(target, chain) in chain.seen:
             return Answer(Verdict.BROKEN, f"redirect loop back to {target}", hop.status, target)
         if hop.status in classify.PERMANENT_REDIRECTS:
             chain.moved_to = target
         current = target
     return Answer(Verdict.BROKEN, f"more than {ctx.config.max_redirects} redirects", None, current)
+
+
+def _visit(url: str, chain: _Chain) -> tuple[str, str]:
+    host = urlsplit(url).hostname or ""
+    return url, _cookie_header(chain.cookies.get(host))
 
 
 def _next_url(current: str, location: str, chain: _Chain) -> str:
