@@ -52,8 +52,8 @@ def forbidden_reason(address: str) -> str | None:
         ip = ip.ipv4_mapped
     if ip in _METADATA:
         return "cloud metadata address"
-    checks = (("loopback", ip.is_loopback), ("link-local", ip.is_link_local), ("private", ip.is_private),
-              ("unspecified", ip.is_unspecified), ("multicast", ip.is_multicast), ("reserved", ip.is_reserved),
+    checks = (("loopback", ip.is_loopback), ("link-local", ip.is_link_local), ("unspecified", ip.is_unspecified),
+              ("private", ip.is_private), ("multicast", ip.is_multicast), ("reserved", ip.is_reserved),
               ("shared (CGNAT)", ip.version == 4 and ip in _SHARED))
     return next((f"{name} address" for name, hit in checks if hit), None)
 
