@@ -27,6 +27,8 @@ class LocalServer:
         self.sent: collections.Counter[str] = collections.Counter()
         self.in_flight: collections.Counter[str] = collections.Counter()
         self.max_in_flight: collections.Counter[str] = collections.Counter()
+        self.total_in_flight = 0
+        self.max_total_in_flight = 0
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._runner: web.AppRunner | None = None
@@ -63,16 +65,17 @@ class LocalServer:
 
     @web.middleware
     async def _record(self, request: web.Request, handler):  # type: ignore[no-untyped-def]
-        key = f"{request.host.split(':')[0]}{request.path}"
         self.hits[request.path] += 1
         self.headers[request.path].append(dict(request.headers))
         self.in_flight[request.host] += 1
         self.max_in_flight[request.host] = max(self.max_in_flight[request.host], self.in_flight[request.host])
+        self.total_in_flight += 1
+        self.max_total_in_flight = max(self.max_total_in_flight, self.total_in_flight)
         try:
             return await handler(request)
         finally:
             self.in_flight[request.host] -= 1
-            del key
+            self.total_in_flight -= 1
 
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
         route = getattr(self, "r_" + request.match_info["name"].replace("-", "_"), None)
