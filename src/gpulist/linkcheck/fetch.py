@@ -110,9 +110,8 @@ def _wait(answer: Answer, attempts: int, ctx: Context) -> float:
 
 async def attempt(url: str, ctx: Context) -> Answer:
     """One try: follow redirects up to the limit, then judge the last answer."""
-    parts = urlsplit(url)
-    chain = _Chain(original=url, fragment=parts.fragment)
-    current = urlunsplit(parts._replace(fragment=""))
+    current, _, fragment = url.partition("#")
+    chain = _Chain(original=url, fragment=fragment)
     for _ in range(ctx.config.max_redirects + 1):
         chain.seen.add(_visit(current, chain))
         hop = await _hop(current, chain, ctx)
@@ -196,7 +195,7 @@ async def _send(method: str, url: str, host: str, chain: _Chain, ctx: Context, w
             anchor = None
             if wanted is not None and 200 <= response.status_code < 300 and _is_html(response):
                 anchor = await _find_anchor(response, wanted, ctx.config.fragment_max_bytes)
-            elif method == "HEAD" or _small(response):
+            elif method == "GET" and _small(response):
                 await response.aread()  # a fully read answer lets its connection serve the next request
             return _Reply(response.status_code, response.headers, anchor)
         finally:
@@ -261,4 +260,4 @@ def _judge(reply: _Reply, url: str, chain: _Chain, ctx: Context) -> Answer:
 
 
 def _bare(url: str) -> str:
-    return urlunsplit(urlsplit(url)._replace(fragment=""))
+    return url.partition("#")[0]

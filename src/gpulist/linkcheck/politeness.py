@@ -10,8 +10,7 @@ waits for a global slot, so a busy host never holds slots another host could use
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 
 
 _LATE = 0.005  # woke this much after plan: we waited for a global slot, so pace from now
@@ -32,26 +31,40 @@ class Politeness:
         self._hosts: dict[str, _HostPace] = {}
 
     def _pace(self, host: str) -> _HostPace:
-        pace = self._hosts.get(host)
-        if pace is None:
-            pace = self._hosts[host] = _HostPace(*self._limits_for(host))
+        pace = self._hosts[host] = _HostPace(*self._limits_for(host))
         return pace
 
-    @asynccontextmanager
-    async def slot(self, host: str) -> AsyncIterator[None]:
+    def slot(self, host: str) -> _Slot:
         """Hold this while a request to `host` is in flight, from its start to its last byte."""
-        pace = self._pace(host.lower())
-        async with pace.slots:
+        pace = self._hosts.get(host) or self._pace(host)
+        return _Slot(self, pace)
+
+
+class _Slot:
+    """A class, not @asynccontextmanager: it is entered once per request, thousands of times."""
+
+    __slots__ = ("_polite", "_pace")
+
+    def __init__(self, polite: Politeness, pace: _HostPace) -> None:
+        self._polite, self._pace = polite, pace
+
+    async def __aenter__(self) -> None:
+        pace = self._pace
+        await pace.slots.acquire()
+        try:
             async with pace.starting:
                 loop = asyncio.get_running_loop()
                 planned = max(loop.time(), pace.next_start)
                 delay = planned - loop.time()
                 if delay > 0:
                     await asyncio.sleep(delay)
-                await self._global.acquire()
+                await self._polite._global.acquire()
                 started = loop.time()
                 pace.next_start = (started if started - planned > _LATE else planned) + pace.interval
-            try:
-                yield
-            finally:
-                self._global.release()
+        except BaseException:
+            pace.slots.release()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._polite._global.release()
+        self._pace.slots.release()

@@ -86,14 +86,13 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         session = self._open()
-        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw]
+        headers = request.headers.multi_items()
         try:
             response = await session.request(request.method, URL(str(request.url), encoded=True), headers=headers,
                                              allow_redirects=False, read_until_eof=True)
         except Exception as exc:  # noqa: BLE001 - every failure becomes httpx's, so classify sees one vocabulary
             raise _as_httpx(exc) from exc
-        raw = [(k, v) for k, v in response.raw_headers]
-        return httpx.Response(response.status, headers=raw, stream=_Body(response), request=request)
+        return httpx.Response(response.status, headers=response.raw_headers, stream=_Body(response), request=request)
 
     async def aclose(self) -> None:
         if self._session is not None:
