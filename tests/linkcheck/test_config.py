@@ -50,3 +50,12 @@ def test_unparsable_pyproject_is_a_usage_error(tmp_path: Path) -> None:
     path.write_text("[tool.gpulist.linkcheck\n", encoding="utf-8")
     with pytest.raises(UsageError):
         load_config(path)
+
+
+def test_the_readme_example_is_valid_config() -> None:
+    import tomllib
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    config = parse_config(tomllib.loads(block)["tool"]["gpulist"]["linkcheck"])
+    assert config.limits_for("github.com") == (4, 0.2)
