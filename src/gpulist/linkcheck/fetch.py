@@ -52,7 +52,7 @@ class Answer:
 @dataclass(slots=True)
 class _Reply:
     status: int
-    headers: httpx.Headers
+    headers: dict[str, str]  # only the few we read, lower-case names
     anchor: bool | None = None  # None: not checked
 
 
@@ -191,24 +191,41 @@ async def _send(method: str, url: str, host: str, chain: _Chain, ctx: Context, w
     async with ctx.politeness.slot(host):
         response = await ctx.transport.handle_async_request(request)
         try:
-            _keep_cookies(response, host, chain)
+            headers, cookies = _read_headers(response)
+            _keep_cookies(cookies, host, chain)
             anchor = None
-            if wanted is not None and 200 <= response.status_code < 300 and _is_html(response):
+            if wanted is not None and 200 <= response.status_code < 300 and _is_html(headers):
                 anchor = await _find_anchor(response, wanted, ctx.config.fragment_max_bytes)
-            elif method == "GET" and _small(response):
+            elif method == "GET" and _small(headers):
                 await response.aread()  # a fully read answer lets its connection serve the next request
-            return _Reply(response.status_code, response.headers, anchor)
+            return _Reply(response.status_code, headers, anchor)
         finally:
             await response.aclose()  # an unread body is dropped with its connection, never downloaded
 
 
-def _small(response: httpx.Response) -> bool:
-    length = response.headers.get("content-length", "")
+_READ = frozenset({"location", "content-type", "content-length", "cf-mitigated", "retry-after"})
+
+
+def _read_headers(response: httpx.Response) -> tuple[dict[str, str], list[str]]:
+    """The headers we judge by, read once: each httpx.Headers lookup rescans every header."""
+    wanted: dict[str, str] = {}
+    cookies: list[str] = []
+    for raw_name, raw_value in response.headers.raw:
+        name = raw_name.decode("latin-1").lower()
+        if name in _READ:
+            wanted.setdefault(name, raw_value.decode("latin-1"))
+        elif name == "set-cookie":
+            cookies.append(raw_value.decode("latin-1"))
+    return wanted, cookies
+
+
+def _small(headers: dict[str, str]) -> bool:
+    length = headers.get("content-length", "")
     return length.isdigit() and int(length) <= _CHUNK
 
 
-def _is_html(response: httpx.Response) -> bool:
-    content_type = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+def _is_html(headers: dict[str, str]) -> bool:
+    content_type = headers.get("content-type", "").split(";", 1)[0].strip().lower()
     return content_type in fragments.HTML_TYPES
 
 
@@ -226,9 +243,9 @@ async def _find_anchor(response: httpx.Response, wanted: set[str], limit: int) -
     return finder.found
 
 
-def _keep_cookies(response: httpx.Response, host: str, chain: _Chain) -> None:
+def _keep_cookies(cookies: list[str], host: str, chain: _Chain) -> None:
     """Some sites set a cookie and redirect to themselves; it may go back to that host only."""
-    for value in response.headers.get_list("set-cookie"):
+    for value in cookies:
         jar = chain.cookies.setdefault(host, SimpleCookie())
         try:
             jar.load(value)

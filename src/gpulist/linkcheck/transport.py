@@ -86,7 +86,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         session = self._open()
-        headers = request.headers.multi_items()
+        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw]
         try:
             response = await session.request(request.method, URL(str(request.url), encoded=True), headers=headers,
                                              allow_redirects=False, read_until_eof=True)
