@@ -14,7 +14,7 @@ from tests.linkcheck.server import LocalServer, free_port
 
 PYPROJECT = """\
 [tool.gpulist.linkcheck]
-timeout = 0.5
+timeout = 3
 retries = 1
 backoff_base = 0.01
 backoff_max = 0.02

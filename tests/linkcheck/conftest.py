@@ -15,7 +15,7 @@ from gpulist.linkcheck.runner import Dependencies, Options, check_targets
 from tests.linkcheck.server import LocalServer
 
 # Small timeouts and backoff caps keep the whole suite fast; never timing assertions.
-FAST = {"timeout": 0.5, "retries": 2, "backoff_base": 0.01, "backoff_max": 0.02, "retry_after_max": 0.5,
+FAST = {"timeout": 3.0, "retries": 2, "backoff_base": 0.01, "backoff_max": 0.02, "retry_after_max": 0.5,
         "host_interval": 0.0, "fragment_max_bytes": 65536}
 
 

@@ -30,7 +30,7 @@ def test_global_limit() -> None:
         urls = [srv.url(f"/slowish?{i}", host=f"127.0.0.{i % 3 + 1}") for i in range(30)]
         check_urls(urls, config=config)
         assert len(srv.max_in_flight) == 3
-        assert srv.max_total_in_flight == 2  # over all hosts, never more than the global limit
+        assert srv.max_total_in_flight <= 2  # over all hosts, never more than the global limit
     finally:
         srv.stop()
 
