@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gpulist.models import Resource, Tag, Topic
+if TYPE_CHECKING:  # the models are imported when a schema is built, not when the CLI starts
+    from gpulist.models import Tag, Topic
 
 SCHEMA_DIR = "schemas"
 FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
+    from gpulist.models import Resource
+
     schema = Resource.model_json_schema(mode="validation")
     schema["properties"].pop("id")  # the file name is the id
     schema["required"] = [r for r in schema["required"] if r != "id"]
@@ -39,6 +42,8 @@ def _finish(schema: dict[str, Any], title: str, description: str) -> dict[str, A
 
 def all_schemas() -> dict[str, str]:
     """File name -> JSON text, deterministic so a check can compare bytes."""
+    from gpulist.models import Tag, Topic
+
     schemas = {
         FILES["resource"]: resource_schema(),
         FILES["topics"]: list_schema(Topic, "gpulist topics", "The guide's sections, in order: data/topics.yml"),
