@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,17 +85,33 @@ async def _check_all(todo: list[Target], options: Options, deps: Dependencies, a
     guard = Guard(deps.resolver, options.allow_private)
     transport = deps.transport or AiohttpTransport(config, guard)
     ctx = fetch.Context(transport, Politeness(config.max_concurrency, config.limits_for), guard, config, deps.rng)
+    done: dict[str, Result] = {}
 
-    async def one(target: Target) -> Result:
-        result = await fetch.check(target, ctx)
-        advance()
-        return result
+    async def worker(queue: deque[Target]) -> None:
+        while queue:
+            target = queue.popleft()
+            done[target.url] = await fetch.check(target, ctx)
+            advance()
 
     try:
-        return list(await asyncio.gather(*(one(t) for t in todo)))
+        await asyncio.gather(*(worker(queue) for queue in _workers(todo, config)))
     finally:
         if deps.transport is None:
             await transport.aclose()
+    return [done[t.url] for t in todo]
+
+
+def _workers(todo: list[Target], config: LinkcheckConfig) -> list[deque[Target]]:
+    """Per host, as many workers as it may have requests in flight, interleaved across hosts.
+
+    One task per URL would make the event loop step through every URL of the run before
+    the first request goes out, and keep thousands of tasks parked on host semaphores.
+    """
+    queues: dict[str, deque[Target]] = {}
+    for target in todo:
+        queues.setdefault(shard.host_of(target.url), deque()).append(target)
+    per_host = [[queue] * min(len(queue), config.limits_for(host)[0]) for host, queue in queues.items()]
+    return [workers[i] for i in range(max(map(len, per_host), default=0)) for workers in per_host if i < len(workers)]
 
 
 def _remember(results: list[Result], fresh: list[Result], options: Options, cache: Cache, warn: Warn) -> None:

@@ -28,12 +28,16 @@ def parse_shard(spec: str) -> tuple[int, int]:
     return index, count
 
 
+def host_of(url: str) -> str:
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
 def shard_of(url: str, count: int) -> int:
     """1-based shard of the URL's host; Python's hash() is salted per process, so not that."""
-    try:
-        host = (urlsplit(url).hostname or "").lower()
-    except ValueError:
-        host = ""
+    host = host_of(url)
     digest = hashlib.blake2b(host.encode("utf-8", "replace"), digest_size=8).digest()
     return int.from_bytes(digest, "big") % count + 1
 
