@@ -183,3 +183,12 @@ def test_credentials_stay_with_their_host() -> None:
         assert "Authorization" not in srv.headers["/echo"][-1]
     finally:
         srv.stop()
+
+
+def test_an_unexpected_error_on_one_url_is_reported_not_fatal(server: LocalServer) -> None:
+    async def resolver(host: str) -> list[str]:
+        raise RuntimeError("resolver bug")
+
+    results = check_urls(["http://bug.test/", server.url("/ok")], resolver=resolver)
+    assert [r.verdict for r in results] == [V.TRANSIENT, V.OK]
+    assert "checker error" in results[0].detail and "resolver bug" in results[0].detail

@@ -39,6 +39,10 @@ async def system_resolver(host: str) -> list[str]:
         if exc.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME)):
             raise NameNotFound(host) from None
         raise LookupFailed(f"{host}: {exc.strerror}") from None
+    except UnicodeError:  # a label IDNA cannot encode: no such name can exist
+        raise NameNotFound(host) from None
+    except OSError as exc:
+        raise LookupFailed(f"{host}: {exc}") from None
     return sorted({info[4][0] for info in infos})
 
 

@@ -17,7 +17,7 @@ from gpulist.linkcheck import changed, fetch, inputs, shard
 from gpulist.linkcheck.cache import Cache
 from gpulist.linkcheck.config import LinkcheckConfig
 from gpulist.linkcheck.guard import Guard, Resolver, system_resolver
-from gpulist.linkcheck.model import Result, Target
+from gpulist.linkcheck.model import Result, Target, Verdict
 from gpulist.linkcheck.politeness import Politeness
 from gpulist.linkcheck.progress import Bar
 from gpulist.linkcheck.state import FailureState
@@ -90,7 +90,7 @@ async def _check_all(todo: list[Target], options: Options, deps: Dependencies, a
     async def worker(queue: deque[Target]) -> None:
         while queue:
             target = queue.popleft()
-            done[target.url] = await fetch.check(target, ctx)
+            done[target.url] = await _check_safely(target, ctx)
             advance()
 
     try:
@@ -99,6 +99,15 @@ async def _check_all(todo: list[Target], options: Options, deps: Dependencies, a
         if deps.transport is None:
             await transport.aclose()
     return [done[t.url] for t in todo]
+
+
+async def _check_safely(target: Target, ctx: fetch.Context) -> Result:
+    """A bug met on one odd URL must not cost the other 9,999 their results; it is reported."""
+    try:
+        return await fetch.check(target, ctx)
+    except Exception as exc:  # noqa: BLE001 - turned into a visible result, never swallowed
+        detail = f"checker error, please report it: {type(exc).__name__}: {exc}"
+        return Result(target.url, Verdict.TRANSIENT, detail=detail, sources=list(target.sources))
 
 
 def _workers(todo: list[Target], config: LinkcheckConfig) -> list[deque[Target]]:
