@@ -7,7 +7,10 @@ BIN     = $(VENV)/bin
 .PHONY: site serve test install install-test clean
 
 site: install            ## install, validate data/ and build the site into site/
-	$(BIN)/gpulist validate
+	$(BIN)/gpulist build
+
+serve: install           ## build, serve on http://127.0.0.1:8000 and rebuild when data/ changes
+	$(BIN)/gpulist serve
 
 test: install-test       ## install everything the tests need, then run the whole suite
 	$(BIN)/python -m pytest
@@ -19,4 +22,4 @@ install-test:
 	bash scripts/bootstrap.sh --test
 
 clean:
-	rm -rf $(VENV) site build .pytest_cache
+	rm -rf $(VENV) site build .pytest_cache .gpulist-mkdocs.yml

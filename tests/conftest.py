@@ -1,15 +1,47 @@
-"""Shared fixtures: paths to the repository's own data and a scratch catalog builder."""
+"""Shared fixtures: paths to the repository's own data, a scratch catalog builder, a fake GitHub."""
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import yaml
+
+from tests.enrich.fake_github import FakeGitHub, serve
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
+
+MakeData = Callable[[dict[str, dict]], Path]
 
 
 @pytest.fixture
 def repo_data() -> Path:
     return DATA
+
+
+@pytest.fixture
+def make_data(tmp_path: Path) -> MakeData:
+    """A data folder with the real topics and tags and the given resources (id -> fields)."""
+
+    def build(resources: dict[str, dict]) -> Path:
+        root = tmp_path / "data"
+        (root / "resources").mkdir(parents=True, exist_ok=True)
+        for name in ("topics.yml", "tags.yml"):
+            shutil.copy(DATA / name, root / name)
+        for rid, fields in resources.items():
+            entry = {"type": "code", "topic": "attention", "tier": 1, "added": "2025-01-01", **fields}
+            text = yaml.safe_dump(entry, sort_keys=False).replace("'2025-01-01'", "2025-01-01")
+            (root / "resources" / f"{rid}.yml").write_text(text, encoding="utf-8")
+        return root
+
+    return build
+
+
+@pytest.fixture
+def github() -> Iterator[FakeGitHub]:
+    """A fake GitHub GraphQL API on 127.0.0.1; its `url` goes to `--api`."""
+    with serve(FakeGitHub()) as fake:
+        yield fake

@@ -43,13 +43,22 @@ def normalize_url(url: str) -> str:
 
 
 def _normalize(parts: SplitResult) -> str:
-    port = f":{parts.port}" if parts.port and parts.port not in (80, 443) else ""
+    number = _port(parts)
+    port = f":{number}" if number not in (None, 80, 443) else ""
     path = parts.path.rstrip("/")
     query = ""
     if parts.query:
         pairs = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING.match(k))
         query = "?" + urlencode(pairs) if pairs else ""
     return f"{_host(parts)}{port}{path}{query}"
+
+
+def _port(parts: SplitResult) -> int | None:
+    """The explicit port; None when absent or unusable (urlsplit raises lazily for `:abc`)."""
+    try:
+        return parts.port
+    except ValueError:
+        return None
 
 
 def arxiv_id(url: str) -> str | None:

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # the models are imported when a schema is built, not when the CLI starts
-    from gpulist.models import Tag, Topic
+from gpulist.models import BookIndex, Resource, Tag, Topic
 
 SCHEMA_DIR = "schemas"
-FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json"}
+FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json",
+         "book-index": "book-index.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
-    from gpulist.models import Resource
-
     schema = Resource.model_json_schema(mode="validation")
     schema["properties"].pop("id")  # the file name is the id
     schema["required"] = [r for r in schema["required"] if r != "id"]
@@ -42,12 +40,12 @@ def _finish(schema: dict[str, Any], title: str, description: str) -> dict[str, A
 
 def all_schemas() -> dict[str, str]:
     """File name -> JSON text, deterministic so a check can compare bytes."""
-    from gpulist.models import Tag, Topic
-
     schemas = {
         FILES["resource"]: resource_schema(),
         FILES["topics"]: list_schema(Topic, "gpulist topics", "The guide's sections, in order: data/topics.yml"),
         FILES["tags"]: list_schema(Tag, "gpulist tags", "The controlled tag vocabulary: data/tags.yml"),
+        FILES["book-index"]: _finish(BookIndex.model_json_schema(mode="validation"), "gpulist book index",
+                                     "The book's index, generated from seed 002: data/book-index.yml"),
     }
     return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
 

@@ -8,18 +8,19 @@ and advice. Each module exposes `RULE` (its id in reports) and `check(catalog)`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from gpulist.checks import (
+    book_index_book,
     duplicate_ids,
     duplicate_resource,
     link_wanted,
+    repo_health,
     tier_group,
     unknown_tag,
     unknown_topic,
     unsafe_markdown,
 )
-from pathlib import Path
-
 from gpulist.load import Catalog, load_catalog
 from gpulist.problems import Problem
 
@@ -33,6 +34,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     duplicate_resource.check,
     unsafe_markdown.check,
     link_wanted.check,
+    book_index_book.check,
+    repo_health.check,
 )
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from gpulist.load import Catalog, Document
+from gpulist.load.yaml_reader import Loc
 from gpulist.problems import Problem
 
 RULE = "duplicate-id"
@@ -17,34 +21,37 @@ def check(catalog: Catalog) -> list[Problem]:
             msg = f"id '{rid}' is already used by {seen[rid]}"
             problems.append(Problem(entry.doc.path, 1, 1, msg, RULE))
         seen.setdefault(rid, entry.doc.path)
-    problems += _unique(catalog.topics_doc, [t.id for t in catalog.topics], "topic")
-    tag_names = [t.id for t in catalog.tags] + [a.lower() for t in catalog.tags for a in t.aliases]
-    problems += _unique(catalog.tags_doc, tag_names, "tag or alias")
+    problems += _unique(catalog.topics_doc, _written(catalog.topics_doc, aliases=False), "topic")
+    problems += _unique(catalog.tags_doc, _written(catalog.tags_doc, aliases=True), "tag or alias")
     return problems
 
 
-def _unique(doc: Document | None, ids: list[str], kind: str) -> list[Problem]:
+def _written(doc: Document | None, *, aliases: bool) -> Iterator[tuple[str, Loc]]:
+    """Every id (and alias) as written in the file, lowercased, with where it is written.
+
+    Read from the raw document rather than the models, so each repeat is located where it
+    was written even when another item of the file failed validation, and `CUDA-C++` is
+    seen to repeat `cuda-c++`.
+    """
+    items: Any = doc.data if doc is not None and isinstance(doc.data, list) else []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            continue
+        if isinstance(item.get("id"), str):
+            yield item["id"].lower(), (i, "id")
+        names = item.get("aliases") if aliases else None
+        for j, alias in enumerate(names if isinstance(names, list) else []):
+            if isinstance(alias, str):
+                yield alias.lower(), (i, "aliases", j)
+
+
+def _unique(doc: Document | None, written: Iterator[tuple[str, Loc]], kind: str) -> list[Problem]:
     if doc is None:
         return []
     problems, seen = [], set()
-    for value in ids:
+    for value, loc in written:
         if value in seen:
-            line, col = _find(doc, value)
+            line, col = doc.marks.at(loc)
             problems.append(Problem(doc.path, line, col, f"{kind} '{value}' is declared twice", RULE))
         seen.add(value)
     return problems
-
-
-def _find(doc: Document, value: str) -> tuple[int, int]:
-    """The last place the value is written, which is the repeated one."""
-    hits = [loc for loc in doc.marks.values if _get(doc.data, loc) == value]
-    return doc.marks.at(hits[-1]) if hits else (1, 1)
-
-
-def _get(data: object, loc: tuple) -> object:
-    for part in loc:
-        try:
-            data = data[part]  # type: ignore[index]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return data

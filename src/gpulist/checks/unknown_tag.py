@@ -19,11 +19,16 @@ def check(catalog: Catalog) -> list[Problem]:
             if tag in seen:
                 problems.append(at(entry, ("tags", i), f"tag '{tag}' is listed twice", RULE))
             seen.add(tag)
-            if tag in known:
-                continue
-            if tag in alias_of:
-                hint = f": it is an alias, write '{alias_of[tag]}'"
-            else:
-                hint = suggest(tag, known) or " (declare new tags in data/tags.yml)"
-            problems.append(at(entry, ("tags", i), f"unknown tag '{tag}'{hint}", RULE))
+            if tag not in known:
+                problems.append(at(entry, ("tags", i), f"unknown tag '{tag}'{_hint(tag, known, alias_of)}", RULE))
     return problems
+
+
+def _hint(tag: str, known: set[str], alias_of: dict[str, str]) -> str:
+    """Aliases are matched case-insensitively, as people write `CUDA` or `CUDA-C++`."""
+    lowered = tag.lower()
+    if lowered in known:
+        return f": tag ids are lowercase, write '{lowered}'"
+    if lowered in alias_of:
+        return f": it is an alias, write '{alias_of[lowered]}'"
+    return suggest(lowered, known) or " (declare new tags in data/tags.yml)"

@@ -12,10 +12,15 @@ import sys
 from collections.abc import Sequence
 
 from gpulist import __version__
-from gpulist.cli import check_links_cmd, merge_link_reports_cmd, schema_cmd, validate_cmd
+from gpulist.cli import (
+    build_cmd, check_links_cmd, enrich_cmd, export_cmd, fmt_cmd, import_cmd, merge_link_reports_cmd, new_cmd,
+    schema_cmd, serve_cmd, validate_cmd,
+)
 from gpulist.problems import GpulistError, UsageError
 
-COMMANDS = (validate_cmd, schema_cmd, check_links_cmd, merge_link_reports_cmd)
+# In the order a contributor meets them, then the site, then maintenance.
+COMMANDS = (new_cmd, validate_cmd, fmt_cmd, import_cmd, schema_cmd, build_cmd, serve_cmd, export_cmd, enrich_cmd,
+            check_links_cmd, merge_link_reports_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

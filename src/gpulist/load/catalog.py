@@ -23,6 +23,7 @@ class Catalog:
     entries: list[Entry] = field(default_factory=list)
     book_index: BookIndex | None = None
     repos: dict[str, RepoHealth] = field(default_factory=dict)
+    book_index_doc: Document | None = None
     topics_doc: Document | None = None
     tags_doc: Document | None = None
 

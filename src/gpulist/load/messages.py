@@ -86,12 +86,16 @@ def _problem(err: dict[str, Any], loc: Loc, base: Loc, doc: Document, known: Seq
         hint = f": did you mean '{close[0]}'?" if close else ""
         return Problem(doc.path, line, col, f"unknown field '{field}'{hint}", "unknown-field")
     line, col = doc.marks.at(loc)
-    return Problem(doc.path, line, col, _message(kind, field, err), _RULES.get(kind, _rule(kind)))
+    message = _message(kind, field, err, base, doc.marks.raw.get(loc))
+    return Problem(doc.path, line, col, message, _RULES.get(kind, _rule(kind)))
 
 
-def _message(kind: str, field: str, err: dict[str, Any]) -> str:
-    subject = field or "this file"
+def _message(kind: str, field: str, err: dict[str, Any], base_loc: Loc = (), written: str | None = None) -> str:
+    """`written` is the scalar as typed, when YAML made a number, date or bool of it."""
+    subject = field or ("this item" if base_loc else "this file")
     value = err.get("input")
+    if written and kind == "string_type" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{subject} must be text, but YAML reads {written} as a number: put it in quotes (\"{written}\")"
     if kind in _TYPE_NAMES:
         found = _describe(value)
         hint = ""

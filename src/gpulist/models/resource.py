@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gpulist.models.fields import Id, Text, Url
+from gpulist.models.fields import Id, Ref, Text, Url
 
 ResourceType = Literal["paper", "blog", "video", "book", "code", "docs", "course", "tool", "community"]
 RESOURCE_TYPES: tuple[str, ...] = ResourceType.__args__  # type: ignore[attr-defined]
@@ -38,7 +38,7 @@ class Resource(_Strict):
     topic: Id
     tier: Annotated[int, Field(ge=1, le=3)] | None = None
     group: Id | None = None
-    tags: list[Id] = []
+    tags: list[Ref] = []
     authors: list[Text] = []
     year: Annotated[int, Field(ge=1950, le=2100)] | None = None
     venue: Text | None = Field(default=None, description="Where a paper appeared, e.g. 'OSDI 2022'.")

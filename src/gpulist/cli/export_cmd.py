@@ -1,0 +1,51 @@
+"""`gpulist export readme|json`: the list as Markdown in the guide's format, or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from gpulist.checks import validate
+from gpulist.export.readme import render_readme
+from gpulist.export.resources_json import render_json
+from gpulist.problems import UsageError, has_errors
+from gpulist.report import as_text
+from gpulist.site.config import DEFAULT_CONFIG, SiteConfig, load_site_config
+from gpulist.site.view import build_view
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("export", help="write the list as README Markdown or JSON",
+                       description="Write the catalog as a README in the guide's format, or as resources.json.")
+    p.add_argument("format", choices=("readme", "json"))
+    p.add_argument("--data", type=Path, default=Path("data"), metavar="DIR", help="data folder (default: data)")
+    p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE", help="output file (default: stdout)")
+    p.add_argument("--check", action="store_true", help="exit 1 if --output is missing or out of date")
+    p.add_argument("--config", type=Path, default=Path(DEFAULT_CONFIG), metavar="FILE",
+                   help="MkDocs configuration, for the site and edit URLs in JSON (default: mkdocs.yml)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.check and args.output is None:
+        raise UsageError("--check needs --output FILE")
+    catalog, problems = validate(args.data)
+    if has_errors(problems):
+        print(as_text(problems), file=sys.stderr)
+        return 1
+    view = build_view(catalog)
+    settings = load_site_config(args.config) if args.config.is_file() else SiteConfig()
+    text = render_readme(view) if args.format == "readme" else render_json(view, settings)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    current = args.output.read_text(encoding="utf-8") if args.output.is_file() else None
+    if args.check:
+        if current != text:
+            print(f"{args.output}: out of date; run `gpulist export {args.format} --output {args.output}`",
+                  file=sys.stderr)
+        return 0 if current == text else 1
+    if current != text:
+        args.output.write_text(text, encoding="utf-8")
+    return 0

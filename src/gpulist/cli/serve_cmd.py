@@ -1,0 +1,43 @@
+"""`gpulist serve`: build the pages, serve the site, and regenerate pages when data/ changes."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import subprocess
+import sys
+
+from gpulist.cli.site_args import add_site_options, generate_and_report, paths_from
+from gpulist.site.build import mkdocs_command, mkdocs_env
+from gpulist.site.serve import regenerate_on_change
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="serve the site locally, rebuilding when data/ changes",
+                       description="Write the pages, run `mkdocs serve`, and regenerate pages whenever data/ changes.")
+    add_site_options(p)
+    p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT",
+                   help="address to serve on (default: 127.0.0.1:8000)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import watchfiles  # only `serve` needs it; keeps every other command's start-up lean
+
+    paths, settings = paths_from(args)
+    if generate_and_report(paths, settings).report is None:
+        return 1
+    command = mkdocs_command(paths, "serve", "--dev-addr", args.dev_addr)
+    server = subprocess.Popen(command, cwd=paths.config.parent, env=mkdocs_env())
+    # SIGTERM must unwind through `finally` too, or the MkDocs server would be orphaned.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        changes = watchfiles.watch(paths.data, yield_on_timeout=True, rust_timeout=1000)
+        regenerate_on_change(changes, lambda: generate_and_report(paths, settings), lambda: server.poll() is None)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if server.poll() is None:
+            server.terminate()
+        server.wait(timeout=10)
+    return 0 if server.returncode in (0, -15, None) else server.returncode

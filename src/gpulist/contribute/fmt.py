@@ -1,0 +1,190 @@
+"""Canonical layout of resource files, so diffs show content changes and nothing else.
+
+Why ruamel.yaml: PyYAML drops comments, and contributors leave notes to reviewers in
+comments (`# tier 2 until the follow-up paper lands`). ruamel's round-trip mode keeps
+them, and `comments.py` moves each one along with the key it sits on.
+
+The canonical form: the editor modeline first; keys in `FIELD_ORDER`; `tags` and
+`authors` as one-line flow lists when the line fits in `WIDTH` columns; other lists as
+block lists; strings plain when PyYAML (what `gpulist validate` reads with) would read them
+back unchanged, double-quoted otherwise; scalars are never wrapped, so a title stays
+greppable on one line.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+from gpulist.contribute import comments
+from gpulist.load.yaml_reader import read_yaml
+from gpulist.models import FIELD_ORDER
+from gpulist.problems import Problem
+from gpulist.schema import FILES, modeline
+
+WIDTH = 100
+MODELINE_PREFIX = "# yaml-language-server:"
+DEFAULT_MODELINE = modeline(FILES["resource"], 2)
+_LINK_ORDER = ("title", "url")
+_STR_TAG = "tag:yaml.org,2002:str"
+_PyLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _yaml() -> YAML:
+    y = YAML(typ="rt")
+    y.width = 4096  # never fold a scalar; flow lists are sized by hand against WIDTH
+    y.indent(mapping=2, sequence=4, offset=2)
+    y.allow_unicode = True
+    y.representer.add_representer(type(None), lambda r, _: r.represent_scalar("tag:yaml.org,2002:null", "null"))
+    return y
+
+
+_RT = _yaml()
+
+
+@lru_cache(maxsize=4096)
+def needs_quotes(text: str, flow: bool = False) -> bool:
+    """True unless both ruamel writes it plain and PyYAML's YAML 1.1 rules read it as text.
+
+    ruamel follows YAML 1.2, where `no` and `1:20` are text; PyYAML reads them as a
+    boolean and a number, so the plain form would change the data `validate` sees.
+    """
+    if not text or not text.isprintable():
+        return True
+    if yaml.resolver.Resolver().resolve(yaml.ScalarNode, text, (True, False)) != _STR_TAG:
+        return True
+    plain = f"[{text}]\n" if flow else f"k: {text}\n"
+    out = io.StringIO()
+    _RT.dump(_flow_seq(text) if flow else {"k": text}, out)
+    if out.getvalue() != plain:
+        return True
+    try:  # PyYAML's scanner differs at the edges too, e.g. `[:0]` is a mapping to it
+        return yaml.load(plain, Loader=_PyLoader) != ([text] if flow else {"k": text})
+    except yaml.YAMLError:
+        return True
+
+
+def _flow_seq(text: str) -> CommentedSeq:
+    seq = CommentedSeq([text])
+    seq.fa.set_flow_style()
+    return seq
+
+
+def _scalar(value: Any, flow: bool = False) -> Any:
+    if isinstance(value, str):
+        plain = str(value)
+        return DoubleQuotedScalarString(plain) if needs_quotes(plain, flow) else plain
+    return value
+
+
+def _style_list(key: str, seq: CommentedSeq) -> CommentedSeq:
+    inline = key in comments.FLOW_KEYS and all(not isinstance(v, (dict, list)) for v in seq)
+    for i, item in enumerate(seq):
+        seq[i] = _style_value(item, flow=inline)
+        if isinstance(seq[i], CommentedMap):
+            comments.move_into(seq, i, seq[i])
+    width = len(key) + 4 + sum(len(str(v)) + 2 + 2 * isinstance(v, DoubleQuotedScalarString) for v in seq)
+    if not seq or (inline and width <= WIDTH):  # an empty block list would read back as null
+        seq.fa.set_flow_style()
+    else:
+        seq.fa.set_block_style()
+    return seq
+
+
+def _style_map(mapping: CommentedMap, order: tuple[str, ...]) -> CommentedMap:
+    styled = CommentedMap()
+    for key in sorted(mapping, key=lambda k: (order.index(k) if k in order else len(order), 0)):
+        styled[key] = _style_value(mapping[key], key=key)
+        if key in mapping.ca.items:
+            styled.ca.items[key] = mapping.ca.items[key]
+    styled.fa.set_block_style()
+    return styled
+
+
+def _style_value(value: Any, key: str = "", flow: bool = False) -> Any:
+    if isinstance(value, CommentedSeq):
+        return _style_list(key, value)
+    if isinstance(value, CommentedMap):
+        return _style_map(value, _LINK_ORDER)
+    return _scalar(value, flow)
+
+
+def _canonical(doc: CommentedMap, default_modeline: str) -> CommentedMap:
+    header, own, footer = comments.collect(doc)
+    found: list[str] = []
+    for lines in (header, *(c.above for c in own.values()), footer):
+        found += [line for line in lines if line.startswith(MODELINE_PREFIX)]
+        lines[:] = [line for line in lines if not line.startswith(MODELINE_PREFIX)]
+    header = [found[0] if found else default_modeline, *header]
+    for key in doc:
+        comments.tidy(doc[key])
+    out = CommentedMap()
+    for key in sorted(doc, key=lambda k: FIELD_ORDER.index(k) if k in FIELD_ORDER else len(FIELD_ORDER)):
+        out[key] = _style_value(doc[key], key=key)
+    comments.attach(out, header, own, footer)
+    return out
+
+
+def format_text(text: str, shown: str, default_modeline: str = DEFAULT_MODELINE) -> tuple[str | None, list[Problem]]:
+    """The canonical text, or the problems that stop a file from being formatted safely."""
+    before, problems = read_yaml(shown, text.encode("utf-8"))
+    if problems or before is None:
+        return None, problems or [Problem(shown, 1, 1, "file is empty", "empty-file")]
+    if not isinstance(before.data, dict):
+        return None, [Problem(shown, 1, 1, "not a resource file (expected a mapping of fields)", "fmt")]
+    try:
+        doc = _RT.load(text)
+        out = io.StringIO()
+        _RT.dump(_canonical(doc, default_modeline), out)
+    except YAMLError as exc:  # pragma: no cover - read_yaml accepted it, so ruamel should too
+        return None, [Problem(shown, 1, 1, f"cannot format: {exc}", "fmt")]
+    result = out.getvalue()
+    after, _ = read_yaml(shown, result.encode("utf-8"))
+    if after is None or after.data != before.data:
+        return None, [Problem(shown, 1, 1, "formatting would change the data; file left as is (a gpulist bug)", "fmt")]
+    lost = lost_comments(text, result)
+    if lost:
+        msg = "formatting would drop this comment (ruamel.yaml does not keep it here); move it next to a key"
+        return None, [Problem(shown, line, 1, msg, "fmt") for line in lost]
+    return result, []
+
+
+_COMMENT = re.compile(r"(?:^|\s)(#.*)$")
+
+
+def lost_comments(source: str, result: str) -> list[int]:
+    """Lines whose comment is nowhere in the result. A `#` inside a string counts too, which
+    can only make fmt refuse a file, never lose a comment."""
+    lines = []
+    for number, line in enumerate(source.splitlines(), 1):
+        found = _COMMENT.search(line)
+        if found and found.group(1).strip() not in result:
+            lines.append(number)
+    return lines
+
+
+def render(fields: dict[str, Any], default_modeline: str = DEFAULT_MODELINE) -> str:
+    """A new entry's file text, laid out exactly as `gpulist fmt` would leave it."""
+    plain = yaml.safe_dump(fields, sort_keys=False, allow_unicode=True, width=4096)
+    text, problems = format_text(plain, "<new entry>", default_modeline)
+    if text is None:  # pragma: no cover - plain data from safe_dump is always formattable
+        raise ValueError(problems[0].message)
+    return text
+
+
+def modeline_for(path: Path) -> str:
+    """The modeline's relative path depends on how deep under data/ the file sits."""
+    parts = path.resolve().parts
+    if "resources" not in parts[:-1]:
+        return DEFAULT_MODELINE
+    below = parts[::-1].index("resources")  # x.yml -> 1, sub/x.yml -> 2
+    return modeline(FILES["resource"], below + 1)

@@ -1,0 +1,55 @@
+"""Which files `gpulist fmt` touches, and what happens to each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpulist.contribute.files import write_atomic
+from gpulist.contribute.fmt import format_text, modeline_for
+from gpulist.load import display_path, resource_files
+from gpulist.load.loader import RESOURCE_SUFFIXES
+from gpulist.problems import Problem, UsageError
+
+
+@dataclass(slots=True)
+class FmtReport:
+    changed: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """A data folder means its resource files; any other folder, every YAML file in it."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = resource_files(path) if (path / "resources").is_dir() else sorted(
+                p for p in path.rglob("*") if p.suffix in RESOURCE_SUFFIXES and p.is_file())
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise UsageError(f"no such file or folder: {path}")
+    return list(dict.fromkeys(files))
+
+
+def format_files(paths: list[Path], check: bool) -> FmtReport:
+    """Format in place, or with `check` only report; broken files are reported, never touched."""
+    report = FmtReport()
+    for path in expand(paths):
+        shown = display_path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            report.problems.append(Problem(shown, 1, 1, f"cannot read file: {exc}", "unreadable"))
+            continue
+        new, problems = format_text(text, shown, modeline_for(path))
+        report.problems.extend(problems)
+        if new is None or new == text:
+            report.unchanged += new is not None
+            continue
+        report.changed.append(shown)
+        if not check:
+            write_atomic(path, new)
+    return report

@@ -1,0 +1,39 @@
+"""The common result of every metadata source."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Metadata:
+    """Fields a source could establish; `failure` says why the rest is missing."""
+
+    url: str
+    source: str
+    title: str | None = None
+    type: str | None = None
+    authors: list[str] = field(default_factory=list)
+    year: int | None = None
+    venue: str | None = None
+    arxiv: str | None = None
+    doi: str | None = None
+    notes: list[str] = field(default_factory=list)
+    links: list[dict[str, str]] = field(default_factory=list)
+    failure: str | None = None
+
+
+def clean(text: object) -> str | None:
+    """Titles from APIs and pages carry newlines and runs of spaces; YAML should not."""
+    if not isinstance(text, str):
+        return None
+    collapsed = " ".join(text.split())
+    return collapsed or None
+
+
+def year_of(text: object) -> int | None:
+    """The year from '2023-07-17T17:50:36Z', '2023/07/17' or '2023'."""
+    if not isinstance(text, str) or len(text) < 4 or not text[:4].isdigit():
+        return None
+    year = int(text[:4])
+    return year if 1950 <= year <= 2100 else None

@@ -1,0 +1,1 @@
+"""Exports of the catalog for readers and tools: resources.json and the list as a README."""

@@ -1,0 +1,58 @@
+"""The list as one Markdown file in the guide's own format: sections, tiers, legend, badges.
+
+`gpulist export readme` writes it for a repository front page (GitHub renders it); the
+site publishes the same text as list.md, minus the contents block that the site's own
+navigation replaces (GitHub and MkDocs slug headings differently, so those links would break).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gpulist.load import Entry
+from gpulist.site.home import INTRO, legend
+from gpulist.site.text import escape_text, link, note_markdown
+from gpulist.site.view import TYPE_ICONS, SiteView, TopicView
+
+TITLE = "GPU Performance Engineering Reading List"
+
+
+def render_readme(view: SiteView, *, contents: bool = True) -> str:
+    out = [f"# {TITLE}\n", f"{INTRO}\n", "**Legend:** " + legend().replace("\n\n", " · ")]
+    if contents:
+        out.append("## Contents\n\n" + "\n".join(
+            f"{t.topic.number}. [{escape_text(t.topic.title)}](#{github_slug(_heading(t))}) ({t.count})"
+            for t in view.topics) + "\n")
+    out.extend(_topic(t, view) for t in view.topics)
+    return "\n".join(out)
+
+
+def _heading(topic_view: TopicView) -> str:
+    return f"{topic_view.topic.number}. {topic_view.topic.title}"
+
+
+def github_slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lowercase, punctuation dropped, each space a hyphen."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def _topic(topic_view: TopicView, view: SiteView) -> str:
+    out = [f"## {escape_text(_heading(topic_view))}\n", f"{escape_text(topic_view.topic.description)}\n"]
+    for section in topic_view.sections:
+        if section.entries:
+            out.append(f"### {escape_text(section.heading)}\n")
+            out.append("\n".join(_entry(e, view) for e in section.entries) + "\n")
+    return "\n".join(out)
+
+
+def _entry(entry: Entry, view: SiteView) -> str:
+    r = entry.resource
+    title = f"**{link(r.title, r.url)}**" if r.url else f"**{escape_text(r.title)}** (link wanted)"
+    badges = ("✨" if view.is_new(r) else "") + ("🔥" if r.favorite else "")
+    byline = escape_text(", ".join(r.authors)) + (f" ({r.year})" if r.year else "")
+    line = f"- {TYPE_ICONS[r.type]} {title}" + (f" — {byline.strip()}" if byline.strip() else "")
+    line += f" {badges}" if badges else ""
+    subs = [f"  - {note_markdown(n)}" for n in r.notes]
+    if r.links:
+        subs.append("  - " + " · ".join(link(x.title, x.url) for x in r.links))
+    return "\n".join([line, *subs])

@@ -1,0 +1,30 @@
+"""The site: pure functions from the catalog to Markdown pages, one writer, MkDocs as a program.
+
+Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated and git-ignored):
+
+    index.md            home: intro, legend, topic cards, start-here steps, recent, favourites
+    start-here.md       Tier 1 of every topic, then Tier 2, then Tier 3         (not searched)
+    topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
+                        each entry an H3 whose anchor is its id (#flashattention-2)
+    tags/index.md       the tag index; tags/<id>.md one per tag               (not searched)
+    concepts.md         the concept index, when data/book-index.yml exists
+    recent.md           recently added                                        (not searched)
+    all-resources.md    the table container and a no-JS fallback table        (not searched)
+    list.md             the list on one page, in the guide's README format    (not searched)
+    resources.json      the catalog; shape in gpulist.export.resources_json
+    feed.xml            Atom feed of the newest entries
+    assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
+
+Contract for the All-resources table script (docs/assets/javascripts/resources-table.js,
+loaded on every page through mkdocs.yml `extra_javascript`):
+
+- all-resources.md contains `<div id="gpulist-table" data-src="../resources.json">`, whose
+  children are a plain HTML table of every entry (Title | Topic | Tier | Type | Year).
+  The script finds `#gpulist-table` (absent on other pages: do nothing there), fetches
+  `data-src` relative to the page URL, and replaces the children with the interactive table.
+- resources.json is version 1 of the shape in `gpulist.export.resources_json`; each
+  resource's `page` (e.g. `topics/attention/#flashattention-2`) is relative to the site
+  root, which is `new URL("..", location)` seen from all-resources/.
+- With `navigation.instant`, pages are swapped without a reload: subscribe to Material's
+  `document$` observable rather than DOMContentLoaded.
+"""

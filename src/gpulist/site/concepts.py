@@ -1,0 +1,130 @@
+"""The concept index: the book's A–Z, each concept with its book sections and the list's entries.
+
+A reader looking up "KV cache" lands on both the book sections that cover it and the
+online resources in this list. Written only when data/book-index.yml exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from gpulist.load import Entry
+from gpulist.models import BookIndex, IndexTerm, SectionRef
+from gpulist.models.fields import slugify
+from gpulist.site.concept_match import ConceptMatcher, words
+from gpulist.site.text import escape_text, front_matter
+from gpulist.site.links import entry_page, rel_link
+from gpulist.site.view import TYPE_ICONS, SiteView
+
+PAGE = "concepts.md"
+MAX_ENTRIES = 25
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    view: SiteView
+    matcher: ConceptMatcher
+    anchors: dict[tuple[str, ...], str]  # a term's words -> its anchor, for see-references
+
+
+def _letter(term: str) -> str:
+    first = term.strip()[:1].upper()
+    return first if first.isalpha() else "0–9"
+
+
+def _anchors(terms: list[IndexTerm]) -> list[str]:
+    """`c-<slug>`, unique; the `c-` prefix keeps concepts apart from letter anchors."""
+    anchors: list[str] = []
+    used: set[str] = set()
+    for term in terms:
+        base = "c-" + (slugify(term.term) or "term")
+        anchor, n = base, 2
+        while anchor in used:
+            anchor, n = f"{base}-{n}", n + 1
+        used.add(anchor)
+        anchors.append(anchor)
+    return anchors
+
+
+def render_concepts(book: BookIndex, view: SiteView) -> str:
+    terms = sorted(book.terms, key=lambda t: (t.term.casefold(), t.term))
+    anchor_list = _anchors(terms)
+    anchor_of = dict(zip(map(id, terms), anchor_list))
+    anchors: dict[tuple[str, ...], str] = {}
+    for term, anchor in zip(terms, anchor_list):
+        anchors.setdefault(words(term.term), anchor)
+    matcher = ConceptMatcher(view.entries, view.tags)
+    ctx = _Context(view, matcher, anchors)
+    out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}"})]
+    out.append(f"# Concept index\n\nThe concepts of *{escape_text(book.title)}*, A to Z: for each, the "
+               "book's sections that cover it and the entries of this list that do.\n")
+    groups = [(letter, list(g)) for letter, g in groupby(terms, key=lambda t: _letter(t.term))]
+    out.append(" · ".join(f"[{letter}](#letter_{_key(letter)})" for letter, _ in groups) + "\n")
+    for letter, group in groups:
+        out.append(f"## {letter} {{ #letter_{_key(letter)} }}\n")
+        out.extend(_term(term, anchor_of[id(term)], ctx) for term in group)
+    return "\n".join(out)
+
+
+def _key(letter: str) -> str:
+    return letter.lower() if letter.isalpha() else "other"
+
+
+def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
+    """Book sections and see-references are searchable; the entry links repeat cards, so not."""
+    view, matcher, anchors = ctx.view, ctx.matcher, ctx.anchors
+    lines = [f"**Book:** {_refs(term.refs)}"] if term.refs else []
+    for label, names in (("See", term.see), ("See also", term.see_also)):
+        if names:
+            lines.append(f"**{label}:** " + ", ".join(_see(n, anchors) for n in names))
+    # H4, below toc_depth: hundreds of concepts would double the page in table-of-contents
+    # markup (Material prints the TOC twice); the A–Z line navigates, search still splits here.
+    blocks = [f"#### {escape_text(term.term)} {{ #{anchor} }}"]
+    if lines:
+        blocks.append("  \n".join(lines))
+    if term.subterms:
+        blocks.append("\n".join(_subterm_lines(term.subterms, 0)))
+    listed = _listed(term, view, matcher)
+    if listed:
+        blocks.append("  \n".join(listed) + "\n{: data-search-exclude }")
+    return "\n\n".join(blocks) + "\n"
+
+
+def _subterm_lines(subterms: list[IndexTerm], depth: int) -> list[str]:
+    """Nested sub-terms as nested lists, as the book's index prints them."""
+    lines = []
+    for sub in subterms:
+        lines.append(f"{'    ' * depth}- *{escape_text(sub.term)}*: {_refs(sub.refs) or 'see below'}")
+        lines.extend(_subterm_lines(sub.subterms, depth + 1))
+    return lines
+
+
+def _listed(term: IndexTerm, view: SiteView, matcher: ConceptMatcher) -> list[str]:
+    """Entries for the term (tags, title, notes) and its sub-terms (tags only: their words
+    alone, like "overview", say too little)."""
+    lines = []
+    entries = matcher.match(term.term)
+    if entries:
+        lines.append(f"**In the list:** {_entry_links(entries, view)}")
+    for sub in term.subterms:
+        sub_entries = matcher.match(sub.term, text=False)
+        if sub_entries:
+            lines.append(f"*{escape_text(sub.term)}* in the list: {_entry_links(sub_entries, view)}")
+    return lines
+
+
+def _refs(refs: list[SectionRef]) -> str:
+    return "; ".join(escape_text(r.section) + (f" – {escape_text(r.to)}" if r.to else "") for r in refs)
+
+
+def _entry_links(entries: list[Entry], view: SiteView) -> str:
+    shown = [f"{TYPE_ICONS[e.resource.type]} [{escape_text(e.resource.title)}]"
+             f"({rel_link(PAGE, entry_page(e.resource) + '#' + e.resource.id)})" for e in entries[:MAX_ENTRIES]]
+    more = f" and {len(entries) - MAX_ENTRIES} more" if len(entries) > MAX_ENTRIES else ""
+    return " · ".join(shown) + more
+
+
+def _see(name: str, anchors: dict[tuple[str, ...], str]) -> str:
+    anchor = anchors.get(words(name))
+    return f"[{escape_text(name)}](#{anchor})" if anchor else escape_text(name)

@@ -1,0 +1,68 @@
+"""The home page: what the list is, how to read it, and where to start.
+
+Everything here repeats entries that live on topic pages, so the page stays out of the
+search index; entries are found through their own cards.
+"""
+
+from __future__ import annotations
+
+from gpulist.load import Entry
+from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
+from gpulist.site.start_here import STEPS, steps
+from gpulist.site.text import escape_text, front_matter, n_entries
+from gpulist.site.view import NEW_DAYS, TYPE_ICONS, SiteView
+
+PAGE = "index.md"
+RECENT_ON_HOME = 10
+INTRO = (
+    "A reading list for GPU performance engineering, from the CUDA programming model to "
+    "tensor cores, attention kernels, compilers, profiling, inference systems and multi-GPU "
+    "training. It is organised as the guide is: eleven topics, each read in three tiers, from "
+    "where to start to the frontier. Every entry is kept as data, validated and link-checked."
+)
+TYPE_NAMES = {
+    "paper": "paper", "blog": "blog post", "video": "video", "book": "book", "code": "code",
+    "docs": "documentation", "course": "course", "tool": "tool", "community": "community",
+}
+
+
+def legend() -> str:
+    kinds = [f"{icon} {TYPE_NAMES[kind]}" for kind, icon in TYPE_ICONS.items()]
+    badges = [f"✨ new (added within {NEW_DAYS} days of the latest addition)", "🔥 community favourite"]
+    return " · ".join(kinds) + "\n\n" + " · ".join(badges) + "\n"
+
+
+def render_home(view: SiteView) -> str:
+    out = [front_matter({"title": "Home", **SEARCH_EXCLUDED})]
+    out.append(f"# GPU performance engineering reading list\n\n{INTRO}\n")
+    out.append(f"## Legend\n\n{legend()}")
+    out.append("## Topics\n\n" + _topic_cards(view))
+    out.append("## Start here\n\n" + _start_here(view))
+    recent = sorted(view.entries, key=lambda e: (e.resource.added, e.resource.id), reverse=True)
+    out.append("## Recently added\n\n" + entry_list(recent[:RECENT_ON_HOME], view, PAGE, topic=True))
+    out.append("[All recent additions](recent.md) · [Atom feed](feed.xml)\n")
+    favourites: list[Entry] = [e for e in view.entries if e.resource.favorite]
+    out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, topic=True))
+    out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
+               "[the list on one page](list.md) · [Atom feed](feed.xml)\n")
+    return "\n".join(out)
+
+
+def _topic_cards(view: SiteView) -> str:
+    cards = []
+    for t in view.topics:
+        title = escape_text(f"{t.topic.number}. {t.topic.title}")
+        cards.append(f"-   **[{title}]({t.page})** · {n_entries(t.count)}\n\n"
+                     f"    ---\n\n    {escape_text(t.topic.description)}\n")
+    return '<div class="grid cards" markdown>\n\n' + "\n".join(cards) + "\n</div>\n"
+
+
+def _start_here(view: SiteView) -> str:
+    """Each step names the topic sections to read, linked to their tiers; the entries
+    themselves are on start-here.md, so the home page stays short at any size."""
+    out = ["Read Tier 1 of every topic in the guide's order, then Tier 2, then Tier 3.\n"]
+    for tier, ((key, title), entries) in enumerate(zip(STEPS, steps(view)), 1):
+        sections = [f"[{escape_text(t.topic.title)}]({t.page}#{s.key}) ({len(s.entries)})"
+                    for t in view.topics for s in t.sections if s.tier == tier and s.entries]
+        out.append(f"{tier}. **[{title}](start-here.md#{key})** ({n_entries(len(entries))}): " + " · ".join(sections))
+    return "\n".join(out) + "\n"

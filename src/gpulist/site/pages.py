@@ -1,0 +1,77 @@
+"""Every generated file of the site, as a mapping from docs-relative path to content.
+
+Pure: the same catalog and config always give the same mapping, which is what lets the
+writer skip unchanged files and lets golden tests compare pages one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpulist.export.readme import render_readme
+from gpulist.export.resources_json import PATH as JSON_PATH
+from gpulist.export.resources_json import render_json
+from gpulist.load import Catalog
+from gpulist.site.all_resources import PAGE as ALL_PAGE
+from gpulist.site.all_resources import render_all_resources
+from gpulist.site.concepts import PAGE as CONCEPTS_PAGE
+from gpulist.site.concepts import render_concepts
+from gpulist.site.config import SiteConfig
+from gpulist.site.feed import PATH as FEED_PATH
+from gpulist.site.feed import render_feed
+from gpulist.site.home import PAGE as HOME_PAGE
+from gpulist.site.home import render_home
+from gpulist.site.listing import SEARCH_EXCLUDED
+from gpulist.site.recent import PAGE as RECENT_PAGE
+from gpulist.site.recent import render_recent
+from gpulist.site.start_here import PAGE as START_PAGE
+from gpulist.site.start_here import render_start_here
+from gpulist.site.tags import INDEX as TAGS_INDEX
+from gpulist.site.tags import render_tag, render_tag_index, tag_page
+from gpulist.site.text import front_matter
+from gpulist.site.topic_page import render_topic
+from gpulist.site.view import SiteView, build_view
+
+LIST_PAGE = "list.md"
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    pages: dict[str, str]
+    nav: list[dict[str, object]]
+
+
+def render_site(catalog: Catalog, config: SiteConfig) -> Site:
+    view = build_view(catalog)
+    return Site(render_pages(catalog, view, config), nav(view, catalog.book_index is not None))
+
+
+def render_pages(catalog: Catalog, view: SiteView, config: SiteConfig) -> dict[str, str]:
+    pages = {
+        HOME_PAGE: render_home(view),
+        START_PAGE: render_start_here(view),
+        ALL_PAGE: render_all_resources(view),
+        RECENT_PAGE: render_recent(view),
+        TAGS_INDEX: render_tag_index(view),
+        LIST_PAGE: front_matter({"title": "The list on one page", **SEARCH_EXCLUDED}) + "\n"
+        + render_readme(view, contents=False),
+        JSON_PATH: render_json(view, config),
+        FEED_PATH: render_feed(view, config),
+    }
+    for topic_view in view.topics:
+        pages[topic_view.page] = render_topic(topic_view, view, config)
+    for tag in view.tags:
+        pages[tag_page(tag.id)] = render_tag(tag, view)
+    if catalog.book_index is not None:
+        pages[CONCEPTS_PAGE] = render_concepts(catalog.book_index, view)
+    return pages
+
+
+def nav(view: SiteView, has_concepts: bool) -> list[dict[str, object]]:
+    """MkDocs navigation in the guide's order; tag pages are reached from the tag index."""
+    browse: list[dict[str, object]] = [{"All resources": ALL_PAGE}, {"Tags": TAGS_INDEX}]
+    if has_concepts:
+        browse.append({"Concept index": CONCEPTS_PAGE})
+    browse += [{"Recently added": RECENT_PAGE}, {"The list on one page": LIST_PAGE}]
+    topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
+    return [{"Home": HOME_PAGE}, {"Start here": START_PAGE}, {"Topics": topics}, {"Browse": browse}]

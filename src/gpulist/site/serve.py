@@ -1,0 +1,27 @@
+"""Keeping docs/ in step with data/ while `mkdocs serve` runs.
+
+gpulist regenerates pages when data/ changes; MkDocs, watching docs/, then rebuilds and
+reloads the browser. The writer only rewrites changed pages, so an edit to one entry
+touches one topic page and a few listings, not the whole site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+
+def regenerate_on_change(
+    changes: Iterable[set[object]], regenerate: Callable[[], object], alive: Callable[[], bool]
+) -> int:
+    """Regenerate once per batch of changes; stop when the server stops. Returns batches seen.
+
+    `changes` yields an empty set on idle timeouts so a server that exits is noticed.
+    """
+    batches = 0
+    for batch in changes:
+        if not alive():
+            break
+        if batch:
+            batches += 1
+            regenerate()
+    return batches

@@ -1,0 +1,47 @@
+"""Tag pages: every entry carrying a tag, across topics, linked to its card.
+
+Material's tags plugin can only link whole pages, not an entry's anchor, so gpulist writes
+these itself. Tag pages repeat entries and stay out of search; the tag index is searchable
+so a reader can find a tag by its name or alias.
+"""
+
+from __future__ import annotations
+
+from gpulist.load import Entry
+from gpulist.models import Tag
+from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
+from gpulist.site.text import escape_text, front_matter, n_entries
+from gpulist.site.view import SiteView
+
+INDEX = "tags/index.md"
+
+
+def tag_page(tag_id: str) -> str:
+    return f"tags/{tag_id}.md"
+
+
+def render_tag(tag: Tag, view: SiteView) -> str:
+    page = tag_page(tag.id)
+    entries = view.by_tag.get(tag.id, ())
+    out = [front_matter({"title": f"Tag: {tag.title}", "description": tag.description, **SEARCH_EXCLUDED})]
+    out.append(f"# Tag: {escape_text(tag.title)}\n\n{escape_text(tag.description)}\n")
+    if tag.aliases:
+        out.append("Also known as: " + ", ".join(escape_text(a) for a in tag.aliases) + "\n")
+    out.append(f"{n_entries(len(entries))} · [all tags](index.md)\n")
+    by_topic: dict[str, list[Entry]] = {}
+    for entry in entries:
+        by_topic.setdefault(entry.resource.topic, []).append(entry)
+    for t in view.topics:
+        if t.topic.id in by_topic:
+            out.append(f"## {escape_text(t.topic.title)}\n\n" + entry_list(by_topic[t.topic.id], view, page))
+    return "\n".join(out)
+
+
+def render_tag_index(view: SiteView) -> str:
+    out = [front_matter({"title": "Tags"}), "# Tags\n"]
+    out.append("| Tag | Entries | About |\n|---|---:|---|")
+    for tag in sorted(view.tags, key=lambda t: t.title.casefold()):
+        aliases = f" (also: {', '.join(escape_text(a) for a in tag.aliases)})" if tag.aliases else ""
+        count = len(view.by_tag.get(tag.id, ()))
+        out.append(f"| [{escape_text(tag.title)}]({tag.id}.md) | {count} | {escape_text(tag.description)}{aliases} |")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,129 @@
+"""The catalog arranged as the site shows it: topics in the guide's order, sections, tags.
+
+Built once per build so every page agrees on order, anchors and badges. The ✨ "new"
+window is counted back from the newest `added` date in the catalog, not from today, so
+the same data always renders the same site.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from gpulist.identity import github_repo
+from gpulist.load import Catalog, Entry
+from gpulist.models import RepoHealth, Resource, Tag, Topic
+
+NEW_DAYS = 180
+TYPE_ICONS = {
+    "paper": "📄", "blog": "📝", "video": "🎥", "book": "📚", "code": "💻",
+    "docs": "📖", "course": "🎓", "tool": "🔧", "community": "💬",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A tier or a named group of one topic; `key` is also its H2 anchor (never an entry id)."""
+
+    key: str
+    heading: str
+    subtitle: str
+    tier: int | None
+    group: str | None
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TopicView:
+    topic: Topic
+    sections: tuple[Section, ...]
+
+    @property
+    def page(self) -> str:
+        return f"topics/{self.topic.id}.md"
+
+    @property
+    def count(self) -> int:
+        return sum(len(s.entries) for s in self.sections)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteView:
+    root: Path
+    topics: tuple[TopicView, ...]
+    tags: tuple[Tag, ...]
+    by_tag: dict[str, tuple[Entry, ...]]
+    repos: dict[str, RepoHealth]
+    new_since: dt.date | None
+    tag_titles: dict[str, str]
+    data_paths: dict[str, str]
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [e for t in self.topics for s in t.sections for e in s.entries]
+
+    def is_new(self, resource: Resource) -> bool:
+        return self.new_since is not None and resource.added >= self.new_since
+
+    def repo(self, resource: Resource) -> RepoHealth | None:
+        if not self.repos or not resource.url:
+            return None
+        key = github_repo(resource.url)
+        return self.repos.get(key) if key else None
+
+    def data_path(self, entry: Entry) -> str:
+        """The entry's file relative to data/, as the edit link needs it."""
+        return self.data_paths.get(entry.resource.id) or f"resources/{entry.resource.id}.yml"
+
+
+def _data_paths(catalog: Catalog) -> dict[str, str]:
+    """Each entry's file relative to data/; computed once, since it needs the file system's view."""
+    cwd = os.getcwd()
+    root = os.path.normpath(os.path.join(cwd, catalog.root)) + os.sep
+    paths = {}
+    for entry in catalog.entries:
+        absolute = os.path.normpath(os.path.join(cwd, entry.doc.path))
+        if absolute.startswith(root):
+            paths[entry.resource.id] = absolute[len(root):].replace(os.sep, "/")
+    return paths
+
+
+def _sort_key(entry: Entry) -> tuple:
+    r = entry.resource
+    return (r.year or 9999, r.title.casefold(), r.id)
+
+
+def build_view(catalog: Catalog) -> SiteView:
+    by_topic: dict[str, list[Entry]] = {}
+    for entry in sorted(catalog.entries, key=_sort_key):
+        by_topic.setdefault(entry.resource.topic, []).append(entry)
+    topics = tuple(_topic_view(t, by_topic.get(t.id, [])) for t in sorted(catalog.topics, key=lambda t: t.number))
+    placed = [e for t in topics for s in t.sections for e in s.entries]
+    by_tag: dict[str, list[Entry]] = {t.id: [] for t in catalog.tags}
+    for entry in placed:
+        for tag in entry.resource.tags:
+            by_tag.setdefault(tag, []).append(entry)
+    newest = max((e.resource.added for e in placed), default=None)
+    since = newest - dt.timedelta(days=NEW_DAYS) if newest else None
+    frozen = {k: tuple(v) for k, v in by_tag.items()}
+    titles = {t.id: t.title for t in catalog.tags}
+    return SiteView(catalog.root, topics, tuple(catalog.tags), frozen, dict(catalog.repos), since, titles,
+                    _data_paths(catalog))
+
+
+def _topic_view(topic: Topic, mine: list[Entry]) -> TopicView:
+    if topic.tiered:
+        sections = [
+            Section(f"tier_{t.tier}", f"Tier {t.tier}: {t.title}", t.title, t.tier, None,
+                    tuple(e for e in mine if e.resource.tier == t.tier))
+            for t in sorted(topic.tiers, key=lambda t: t.tier)
+        ]
+    else:
+        sections = [
+            Section(f"group_{g.id}", g.title, g.title, None, g.id,
+                    tuple(e for e in mine if e.resource.group == g.id))
+            for g in topic.groups
+        ]
+    return TopicView(topic, tuple(sections))

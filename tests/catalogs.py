@@ -1,0 +1,98 @@
+"""Scratch catalogs for tests: a small valid data/ folder, with broken files dropped in.
+
+Most failure modes only show up inside a catalog (an unknown topic needs a topics.yml to
+be unknown in), so every test builds its own copy of the minimal catalog under
+`tests/fixtures/catalog/` in tmp_path and adds or overwrites the files it is about.
+Tests chdir into tmp_path so reported paths read `data/resources/x.yml`, exactly what a
+contributor sees when running `gpulist validate` from the repository root.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from gpulist.cli import main
+from gpulist.load import Catalog, load_catalog
+from gpulist.problems import Problem
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+BASE_CATALOG = FIXTURES / "catalog"
+BROKEN = FIXTURES / "broken"
+
+# One valid resource, as text, for tests that need "a file that is fine apart from X".
+VALID_RESOURCE = """\
+title: A valid entry
+url: https://example.org/valid
+type: blog
+topic: fundamentals
+tier: 1
+added: 2025-01-01
+"""
+
+
+def make_catalog(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool = True) -> Path:
+    """Copy the minimal catalog to root/data, then write `files` (paths relative to data/).
+
+    With base=False only topics.yml and tags.yml are copied, no resources, so a test
+    controls exactly which entries exist.
+    """
+    data = root / "data"
+    shutil.copytree(BASE_CATALOG, data, dirs_exist_ok=True)
+    if not base:
+        shutil.rmtree(data / "resources")
+        (data / "resources").mkdir()
+    for rel, content in (files or {}).items():
+        target = data / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, encoding="utf-8")
+    return data
+
+
+def add_broken(data: Path, case: str) -> None:
+    """Drop one case of the broken corpus into a catalog.
+
+    A file case (`broken/<case>.yml`) becomes a resource; a folder case (`broken/<case>/`)
+    is laid over data/ as it is, for failures that need several files or a broken
+    topics.yml or tags.yml.
+    """
+    source = BROKEN / case
+    if source.is_dir():
+        shutil.copytree(source, data, dirs_exist_ok=True)
+    else:
+        shutil.copy(source, data / "resources" / source.name)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run `gpulist ...` in-process and return (exit code, stdout, stderr)."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def error_lines(out: str) -> list[str]:
+    """The text report's problem lines (the summary goes to stderr, so this is all of stdout)."""
+    return [line for line in out.splitlines() if line.strip()]
+
+
+def resource(**fields: object) -> str:
+    """VALID_RESOURCE with some fields replaced (None drops the field), as YAML text."""
+    data = yaml.safe_load(VALID_RESOURCE)
+    for name, value in fields.items():
+        if value is None:
+            data.pop(name, None)
+        else:
+            data[name] = value
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def load(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool = False
+         ) -> tuple[Catalog, list[Problem]]:
+    """Build a catalog under root and load it, for check unit tests: (catalog, load problems)."""
+    return load_catalog(make_catalog(root, files, base=base))

@@ -1,0 +1,66 @@
+"""`gpulist build` refuses bad data, reports it like `gpulist validate`, and exits 2 on bad usage."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gpulist.cli import main
+
+from tests.site.conftest import FIXTURE, REPO
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copy(REPO / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    shutil.copytree(FIXTURE, tmp_path / "data")
+    return tmp_path
+
+
+def build(project: Path, *extra: str) -> int:
+    return main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml"), *extra])
+
+
+@pytest.mark.parametrize("note", ["<script>alert(1)</script>", '"x <img src=y onerror=alert(1)>"',
+                                  "\"[x](javascript:alert(1))\""])
+def test_refuses_to_build_unsafe_notes(project: Path, note: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = project / "data" / "resources" / "vllm.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  - The serving engine behind PagedAttention",
+                                                             f"  - {note}"), encoding="utf-8")
+    assert build(project, "--no-mkdocs") == 1
+    err = capsys.readouterr().err
+    assert "vllm.yml:" in err and "error:" in err and "[unsafe-markdown]" in err and "not building" in err
+    assert not (project / "docs").exists()
+
+
+def test_no_mkdocs_writes_pages_only(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert build(project, "--no-mkdocs") == 0
+    assert (project / "docs" / "topics" / "attention.md").is_file()
+    assert (project / ".gpulist-mkdocs.yml").is_file() and not (project / "site").exists()
+    assert "written" in capsys.readouterr().err
+
+
+def test_docs_option_and_generated_config(project: Path) -> None:
+    assert build(project, "--no-mkdocs", "--docs", str(project / "elsewhere")) == 0
+    assert (project / "elsewhere" / "index.md").is_file()
+    generated = (project / ".gpulist-mkdocs.yml").read_text(encoding="utf-8")
+    assert 'INHERIT: "mkdocs.yml"' in generated and str(project / "elsewhere") in generated
+
+
+def test_missing_config_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["build", "--data", str(project / "data"), "--config", str(project / "nope.yml")])
+    assert code == 2 and "gpulist build: error: no MkDocs configuration" in capsys.readouterr().err
+
+
+def test_missing_data_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["build", "--data", str(project / "nowhere"), "--config", str(project / "mkdocs.yml")])
+    assert code == 2 and "no data folder" in capsys.readouterr().err
+
+
+def test_unwritable_docs_is_an_error_not_a_traceback(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = project / "docs"
+    blocker.write_text("a file where the docs folder should be\n", encoding="utf-8")
+    assert build(project, "--no-mkdocs") == 1
+    assert "gpulist build: error: cannot write the site's pages" in capsys.readouterr().err

@@ -1,0 +1,66 @@
+"""resources.json: the documented shape, in the guide's order, with working permalinks."""
+
+from __future__ import annotations
+
+import json
+
+from gpulist.export.resources_json import VERSION, catalog_data, render_json
+from gpulist.load import Catalog
+from gpulist.site.view import build_view
+
+from tests.site.conftest import CONFIG, load_fixture
+
+RESOURCE_KEYS = {
+    "id", "title", "url", "type", "topic", "tier", "group", "section", "tags", "authors", "year", "venue",
+    "arxiv", "doi", "notes", "links", "added", "favorite", "new", "page", "edit_url", "repo",
+}
+
+
+def data() -> dict:
+    return json.loads(render_json(build_view(load_fixture()), CONFIG))
+
+
+def test_top_level_shape() -> None:
+    out = data()
+    assert set(out) == {"version", "site_url", "types", "topics", "tags", "resources"}
+    assert out["version"] == VERSION
+    assert [t["id"] for t in out["topics"]] == ["fundamentals", "attention", "big-picture"]
+    assert {t["id"] for t in out["tags"]} == {"cuda", "attention", "kv-cache", "fp8", "unused"}
+
+
+def test_every_resource_has_the_documented_keys() -> None:
+    catalog: Catalog = load_fixture()
+    resources = data()["resources"]
+    assert len(resources) == len(catalog.entries)
+    for r in resources:
+        assert set(r) == RESOURCE_KEYS
+        assert r["page"] == f"topics/{r['topic']}/#{r['id']}"
+        assert r["edit_url"].endswith(f"/data/resources/{r['id']}.yml")
+
+
+def test_every_model_field_is_exported() -> None:
+    from gpulist.models import Resource
+    assert set(Resource.model_fields) <= RESOURCE_KEYS
+
+
+def test_values() -> None:
+    by_id = {r["id"]: r for r in data()["resources"]}
+    fa2 = by_id["flashattention-2"]
+    assert fa2["added"] == "2024-05-01" and fa2["favorite"] is True and fa2["new"] is False
+    assert fa2["section"] == "tier_1" and fa2["links"] == [{"title": "Code", "url": "https://github.com/Dao-AILab/flash-attention"}]
+    assert by_id["vllm"]["repo"] == {"name": "vllm-project/vllm", "stars": 45210, "archived": False,
+                                     "pushed_at": "2025-06-20T10:00:00+00:00", "license": "Apache-2.0"}
+    assert by_id["gpu-mode"]["url"] is None and by_id["gpu-mode"]["group"] == "communities"
+
+
+def test_section_counts_add_up() -> None:
+    out = data()
+    for topic in out["topics"]:
+        mine = [r for r in out["resources"] if r["topic"] == topic["id"]]
+        assert sum(s["count"] for s in topic["sections"]) == len(mine)
+
+
+def test_catalog_data_is_json_serialisable_and_stable() -> None:
+    view = build_view(load_fixture())
+    assert json.loads(render_json(view, CONFIG)) == json.loads(json.dumps(catalog_data(view, CONFIG)))
+    assert render_json(view, CONFIG) == render_json(build_view(load_fixture()), CONFIG)

@@ -1,0 +1,73 @@
+"""The fixture catalog, loaded once, and a site config with test URLs."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from gpulist.checks import validate
+from gpulist.load import Catalog
+from gpulist.site.config import SiteConfig
+from gpulist.site.view import SiteView, build_view
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURE = REPO / "tests" / "fixtures" / "site"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+CONFIG = SiteConfig(
+    site_name="Test list", site_url="https://example.test/gpulist/",
+    repo_url="https://github.com/test-org/gpulist", edit_uri="edit/main/data/",
+)
+
+
+def load_fixture() -> Catalog:
+    catalog, problems = validate(FIXTURE)
+    assert not [p for p in problems if p.is_error], problems
+    return catalog
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return load_fixture()
+
+
+@pytest.fixture(scope="session")
+def view(catalog: Catalog) -> SiteView:
+    return build_view(catalog)
+
+
+@pytest.fixture
+def config() -> SiteConfig:
+    return CONFIG
+
+
+def check_golden(name: str, actual: str) -> None:
+    """Compare with tests/site/golden/<name>; `UPDATE_GOLDEN=1` rewrites the file instead."""
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+        return
+    assert path.is_file(), f"missing golden file {path}: run with UPDATE_GOLDEN=1 to create it"
+    assert actual == path.read_text(encoding="utf-8"), f"{name} differs from its golden file"
+
+
+def unsafe_markup(html: str) -> list[str]:
+    """Every element, attribute or URL in rendered HTML that could run script."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Collector(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in ("script", "iframe", "object", "embed", "img", "svg", "style"):
+                found.append(f"<{tag}>")
+            for name, value in attrs:
+                if name.startswith("on"):
+                    found.append(f"{tag}[{name}]")
+                if name in ("href", "src") and (value or "").strip().lower().startswith(("javascript:", "data:", "vbscript:")):
+                    found.append(f"{tag}[{name}={value}]")
+
+    Collector().feed(html)
+    return found

@@ -1,0 +1,172 @@
+"""Build smoke test: `gpulist build` on the fixture catalog runs `mkdocs build --strict` offline.
+
+One build (module-scoped) of the fixture catalog plus a hostile entry whose authors, venue
+and link titles carry HTML that `gpulist validate` does not police; the built HTML must
+show them as text. Takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gpulist.cli import main
+
+from tests.site.conftest import FIXTURE, REPO, unsafe_markup
+
+HOSTILE = """title: Hostile but valid
+url: https://example.org/hostile
+type: blog
+topic: attention
+tier: 2
+authors: ["<script>alert('author')</script>", "Eve <img src=x onerror=alert(1)>"]
+venue: "<iframe src=javascript:alert(1)>"
+links:
+  - {title: "<b onmouseover=alert(1)>hover</b>", url: "https://example.org/x"}
+added: 2025-01-01
+"""
+
+
+def make_project(tmp_path: Path) -> Path:
+    """A copy of the project's site skeleton: mkdocs.yml, overrides/ and the committed assets."""
+    shutil.copy(REPO / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", tmp_path / "overrides")
+    shutil.copytree(REPO / "docs" / "assets", tmp_path / "docs" / "assets")
+    shutil.copytree(FIXTURE, tmp_path / "data")
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = make_project(tmp_path_factory.mktemp("project"))
+    (project / "data" / "resources" / "hostile.yml").write_text(HOSTILE, encoding="utf-8")
+    code = main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml")])
+    assert code == 0
+    return project
+
+
+def test_expected_files(built: Path) -> None:
+    site = built / "site"
+    for path in ["index.html", "start-here/index.html", "topics/attention/index.html", "tags/index.html",
+                 "tags/cuda/index.html", "concepts/index.html", "recent/index.html", "all-resources/index.html",
+                 "list/index.html", "resources.json", "feed.xml", "assets/javascripts/resources-table.js",
+                 "assets/stylesheets/gpulist.css", "search/search_index.json"]:
+        assert (site / path).is_file(), path
+    assert not (built / "docs" / "index.md").read_text(encoding="utf-8") == ""
+
+
+def test_feed_is_advertised_on_every_page(built: Path) -> None:
+    html = (built / "site" / "topics" / "attention" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<link rel="alternate" type="application/atom\+xml" [^>]*href="\.\./\.\./feed\.xml"', html)
+
+
+def test_entry_anchor_is_its_id(built: Path) -> None:
+    html = (built / "site" / "topics" / "attention" / "index.html").read_text(encoding="utf-8")
+    assert '<h3 id="flashattention-2">' in html
+    tags = (built / "site" / "tags" / "cuda" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../topics/attention/#flashattention-2"' in tags
+
+
+def test_search_index_has_entries_but_not_listings(built: Path) -> None:
+    index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = {doc["location"] for doc in index["docs"]}
+    assert "topics/attention/#flashattention-3" in locations
+    for excluded in ("tags/cuda/", "all-resources/", "start-here/", "recent/"):
+        assert not any(loc.startswith(excluded) for loc in locations), excluded
+
+
+def test_search_separator_keeps_product_names_findable(built: Path) -> None:
+    index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    tokens = {t.lower() for t in separator.split("FlashAttention-3 with cuBLAS, FP8 and NCCL 2.1") if t}
+    assert {"flash", "attention", "3", "cublas", "fp8", "nccl", "2.1"} <= tokens
+
+
+def test_hostile_text_is_inert_in_built_html(built: Path) -> None:
+    html = (built / "site" / "topics" / "attention" / "index.html").read_text(encoding="utf-8")
+    card = html[html.index('id="hostile"'):]
+    card = card[: card.index("<h", 10)]
+    assert unsafe_markup(card) == []
+    assert "&lt;script&gt;alert(&#39;author&#39;)&lt;/script&gt;" in card or "&lt;script&gt;" in card
+
+
+def external_loads(html: str) -> list[str]:
+    """URLs a browser would fetch from another host while loading the page."""
+    from html.parser import HTMLParser
+
+    fetching_rels = {"stylesheet", "icon", "preload", "modulepreload", "preconnect", "dns-prefetch", "manifest"}
+    found: list[str] = []
+
+    class Collector(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            url = None
+            if tag in ("script", "img", "iframe", "audio", "video", "source"):
+                url = a.get("src")
+            elif tag == "link" and set((a.get("rel") or "").split()) & fetching_rels:
+                url = a.get("href")
+            if url and re.match(r"^(https?:)?//", url):
+                found.append(f"{tag}: {url}")
+
+    Collector().feed(html)
+    return found
+
+
+def test_pages_contact_no_other_host(built: Path) -> None:
+    """No script, stylesheet, font or image is loaded from anywhere but the site itself."""
+    for page in (built / "site").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert external_loads(text) == [], page
+        assert "fonts.googleapis" not in text and 'data-md-component="source"' not in text
+
+
+def test_rebuild_leaves_unchanged_pages_alone(built: Path) -> None:
+    page = built / "docs" / "topics" / "attention.md"
+    before = page.stat().st_mtime_ns
+    code = main(["build", "--data", str(built / "data"), "--config", str(built / "mkdocs.yml"), "--no-mkdocs"])
+    assert code == 0 and page.stat().st_mtime_ns == before
+
+
+def test_external_loads_detects_off_site_assets() -> None:
+    html = ('<link rel="stylesheet" href="https://cdn.example/x.css"><script src="//cdn.example/x.js"></script>'
+            '<link rel="canonical" href="https://site.example/"><img src="assets/local.png">')
+    assert external_loads(html) == ["link: https://cdn.example/x.css", "script: //cdn.example/x.js"]
+
+
+def test_concepts_are_searchable_without_repeating_entries(built: Path) -> None:
+    index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    kv = next(doc for doc in index["docs"] if doc["location"] == "concepts/#c-kv-cache")
+    assert "KV Cache Offloading" in kv["text"] and "PagedAttention – vLLM Internals" in kv["text"]
+    assert "An Old KV Cache Experiment" not in kv["text"]
+
+
+def material_search(built: Path, *queries: str) -> list[list[str]]:
+    """Results of Material's own search worker (run in Node) on the built index."""
+    spec = importlib.util.find_spec("material")
+    assert spec is not None and spec.submodule_search_locations
+    workers = Path(next(iter(spec.submodule_search_locations))) / "templates/assets/javascripts/workers"
+    worker = next(workers.glob("search.*.min.js"))
+    script = Path(__file__).with_name("material_search.js")
+    index = built / "site" / "search" / "search_index.json"
+    run = subprocess.run(["node", str(script), str(worker), str(index), *queries],
+                         capture_output=True, text=True, timeout=60, check=True)
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run Material's search worker")
+def test_search_finds_entries_by_name_author_and_note(built: Path) -> None:
+    fa3, fp8, author, note, tricky = material_search(
+        built, "FlashAttention-3", "FP8", "Tri Dao", "warp specialization", "pipes_and_underscores")
+    entries = [[loc for loc in result if loc.startswith("topics/")] for result in (fa3, fp8, author, note, tricky)]
+    assert entries[0][0] == "topics/attention/#flashattention-3"
+    assert "topics/attention/#flashattention-3" in entries[1]
+    assert {"topics/attention/#flashattention-2", "topics/attention/#flashattention-3"} <= set(entries[2])
+    assert "topics/attention/#flashattention-3" in entries[3]
+    assert "topics/attention/#tricky-title" in entries[4]
+    assert not any(loc.startswith(("tags/cuda", "all-resources", "start-here")) for loc in fa3 + fp8 + author)

@@ -1,0 +1,58 @@
+"""Cards: the anchor is the id, the edit link opens the entry's YAML, badges and health show."""
+
+from __future__ import annotations
+
+import markdown
+
+from gpulist.load import Catalog
+from gpulist.site.card import render_card
+from gpulist.site.config import SiteConfig
+from gpulist.site.view import SiteView
+
+EXTENSIONS = ["attr_list", "md_in_html", "tables", "toc"]
+
+
+def card_html(catalog: Catalog, view: SiteView, config: SiteConfig, entry_id: str) -> str:
+    entry = next(e for e in catalog.entries if e.resource.id == entry_id)
+    return markdown.markdown(render_card(entry, view, config, "topics/x.md"), extensions=EXTENSIONS)
+
+
+def test_every_card_heading_is_an_h3_anchored_at_the_id(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    for entry in catalog.entries:
+        out = card_html(catalog, view, config, entry.resource.id)
+        assert out.startswith(f'<h3 id="{entry.resource.id}">'), out[:120]
+
+
+def test_edit_link_opens_the_entry_yaml(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    out = card_html(catalog, view, config, "flashattention-2")
+    assert 'href="https://github.com/test-org/gpulist/edit/main/data/resources/flashattention-2.yml"' in out
+
+
+def test_edit_link_follows_the_configured_repository(catalog: Catalog, view: SiteView) -> None:
+    other = SiteConfig(repo_url="https://github.com/elsewhere/list/", edit_uri="edit/trunk/data")
+    out = card_html(catalog, view, other, "vllm")
+    assert 'href="https://github.com/elsewhere/list/edit/trunk/data/resources/vllm.yml"' in out
+
+
+def test_badges(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    heading = {e.resource.id: card_html(catalog, view, config, e.resource.id).split("</h3>")[0] for e in catalog.entries}
+    assert "✨" in heading["flashattention-3"] and "🔥" not in heading["flashattention-3"]
+    assert "🔥" in heading["flashattention-2"] and "✨" not in heading["flashattention-2"]
+    assert "✨" not in heading["kv-old"] and "🔥" not in heading["kv-old"]
+
+
+def test_repo_health_and_archived_warning(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    assert "⭐ 45,210 · last push 2025-06-20" in card_html(catalog, view, config, "vllm")
+    assert "⚠️ archived" in card_html(catalog, view, config, "kv-old")
+    assert "⭐" not in card_html(catalog, view, config, "flashattention-2")
+
+
+def test_tags_link_to_tag_pages_and_extra_links_show(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    out = card_html(catalog, view, config, "flashattention-2")
+    assert 'href="../tags/attention.md"' in out and 'href="../tags/cuda.md"' in out
+    assert '<a href="https://github.com/Dao-AILab/flash-attention">Code</a>' in out
+
+
+def test_link_wanted_entry_has_no_title_link(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    heading = card_html(catalog, view, config, "gpu-mode").split("</h3>")[0]
+    assert "<a href" not in heading.split('class="headerlink"')[0] and "link wanted" in heading

@@ -1,0 +1,28 @@
+"""The concept index: A–Z, book sections, list entries, working see-references."""
+
+from __future__ import annotations
+
+import re
+
+from gpulist.load import Catalog
+from gpulist.site.concepts import render_concepts
+from gpulist.site.view import SiteView
+
+
+def test_letters_terms_and_references(catalog: Catalog, view: SiteView) -> None:
+    assert catalog.book_index is not None
+    text = render_concepts(catalog.book_index, view)
+    assert re.findall(r"^## (.+?) \{", text, re.MULTILINE) == ["0–9", "C", "F", "K", "P", "W"]
+    kv = text.split("#### KV cache")[1].split("####")[0]
+    assert "**Book:** KV Cache Offloading" in kv
+    assert "(topics/attention.md#vllm)" in kv and "[FlashAttention](#c-flashattention)" in kv
+    assert "- *paged KV*: PagedAttention – vLLM Internals\n    - *eviction*: Cache Eviction Policies\n" in kv
+    assert "*paged KV* in the list: 💻 [vLLM](topics/attention.md#vllm)" in kv
+    assert "**See:** [KV cache](#c-kv-cache)" in text
+
+
+def test_every_see_link_targets_an_anchor_on_the_page(catalog: Catalog, view: SiteView) -> None:
+    assert catalog.book_index is not None
+    text = render_concepts(catalog.book_index, view)
+    anchors = set(re.findall(r"\{ #([a-z0-9_-]+) \}", text))
+    assert set(re.findall(r"\]\(#([a-z0-9_-]+)\)", text)) <= anchors

@@ -1,0 +1,44 @@
+"""Home: legend, one card per topic with its count, the three steps, recent and favourites."""
+
+from __future__ import annotations
+
+import re
+
+from gpulist.checks import validate
+from gpulist.site.home import RECENT_ON_HOME, render_home
+from gpulist.site.view import TYPE_ICONS, SiteView, build_view
+
+from tests.conftest import DATA
+
+
+def test_one_card_per_topic_with_counts(view: SiteView) -> None:
+    text = render_home(view)
+    cards = re.findall(r"^-   \*\*\[(.+?)\]\((topics/[a-z-]+\.md)\)\*\* · (\d+) entr", text, re.MULTILINE)
+    assert [(page, int(n)) for _, page, n in cards] == [(t.page, t.count) for t in view.topics]
+
+
+def test_the_real_guide_has_eleven_topic_cards() -> None:
+    catalog, _ = validate(DATA)
+    assert render_home(build_view(catalog)).count("\n-   **[") == 11
+
+
+def test_legend_lists_every_type_and_badge(view: SiteView) -> None:
+    text = render_home(view)
+    assert all(icon in text.split("## Topics")[0] for icon in [*TYPE_ICONS.values(), "✨", "🔥"])
+
+
+def test_recent_and_favourites(view: SiteView) -> None:
+    text = render_home(view)
+    recent = text.split("## Recently added")[1].split("\n\n[All recent")[0]
+    assert recent.count("\n- ") == min(RECENT_ON_HOME, len(view.entries))
+    assert recent.strip().startswith("- 📄 [FlashAttention-3")
+    favourites = text.split("## Favourites")[1].split("## Exports")[0]
+    assert favourites.count("🔥") == sum(e.resource.favorite for e in view.entries)
+
+
+def test_start_here_steps_link_to_the_path(view: SiteView) -> None:
+    text = render_home(view)
+    assert "**[Step 1: Tier 1 of every topic](start-here.md#step_1)** (4 entries): " \
+           "[Fundamentals](topics/fundamentals.md#tier_1) (2) · " in text
+    assert "**[Step 2: Tier 2](start-here.md#step_2)** (1 entry): [Attention &amp; Memory-Bound Kernels]" \
+           "(topics/attention.md#tier_2) (1)\n" in text

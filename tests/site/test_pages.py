@@ -1,0 +1,64 @@
+"""Golden files for every generated page of the fixture catalog, plus the site's shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpulist.load import Catalog
+from gpulist.site.config import SiteConfig
+from gpulist.site.pages import render_site
+
+from tests.site.conftest import CONFIG, GOLDEN, check_golden, load_fixture
+
+PAGES = render_site(load_fixture(), CONFIG).pages
+
+
+def golden_name(page: str) -> str:
+    return page.replace("/", "__")
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_page_matches_golden(page: str) -> None:
+    check_golden(golden_name(page), PAGES[page])
+
+
+def test_no_golden_file_without_a_page() -> None:
+    expected = {golden_name(p) for p in PAGES} | {"README.md"}
+    assert {p.name for p in GOLDEN.iterdir()} <= expected
+
+
+def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
+    site = render_site(catalog, config)
+    topic_pages = [f"topics/{t.id}.md" for t in catalog.topics]
+    tag_pages = [f"tags/{t.id}.md" for t in catalog.tags]
+    for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts.md",
+                 "tags/index.md", "list.md", "resources.json", "feed.xml", *topic_pages, *tag_pages]:
+        assert page in site.pages
+
+
+def test_no_concept_index_without_book_index(catalog: Catalog, config: SiteConfig) -> None:
+    without = Catalog(root=catalog.root, topics=catalog.topics, tags=catalog.tags, entries=catalog.entries)
+    site = render_site(without, config)
+    assert "concepts.md" not in site.pages
+    assert "concepts.md" not in str(site.nav)
+
+
+def test_nav_follows_the_guide_order(catalog: Catalog, config: SiteConfig) -> None:
+    nav = render_site(catalog, config).nav
+    topics = next(item["Topics"] for item in nav if "Topics" in item)
+    assert [list(t.values())[0] for t in topics] == ["topics/fundamentals.md", "topics/attention.md",
+                                                     "topics/big-picture.md"]
+
+
+@pytest.mark.parametrize("page,excluded", [
+    ("start-here.md", True), ("all-resources.md", True), ("tags/cuda.md", True), ("recent.md", True),
+    ("index.md", True), ("list.md", True), ("topics/attention.md", False), ("tags/index.md", False),
+    ("concepts.md", False),
+])
+def test_search_exclusion_front_matter(page: str, excluded: bool) -> None:
+    head = PAGES[page].split("\n---\n", 1)[0]
+    assert ("search:\n  exclude: true" in head) is excluded
+
+
+def test_rendering_is_deterministic(catalog: Catalog, config: SiteConfig) -> None:
+    assert render_site(catalog, config).pages == PAGES

@@ -1,0 +1,28 @@
+"""Tag pages list entries across topics, linked to their anchors; the index counts them."""
+
+from __future__ import annotations
+
+import re
+
+from gpulist.site.tags import render_tag, render_tag_index
+from gpulist.site.view import SiteView
+
+
+def test_tag_page_links_each_entry_to_its_card(view: SiteView) -> None:
+    cuda = next(t for t in view.tags if t.id == "cuda")
+    text = render_tag(cuda, view)
+    links = re.findall(r"\]\((\.\./topics/[a-z-]+\.md#[a-z0-9-]+)\)", text)
+    assert links == ["../topics/fundamentals.md#pmpp-book", "../topics/fundamentals.md#cuda-programming-guide",
+                     "../topics/fundamentals.md#ptx-isa", "../topics/attention.md#flashattention-2"]
+    assert text.index("## Fundamentals") < text.index("## Attention")
+    assert "Also known as: cuda-c++" in text
+
+
+def test_unused_tag_page_says_so(view: SiteView) -> None:
+    unused = next(t for t in view.tags if t.id == "unused")
+    assert "0 entries" in render_tag(unused, view) and "*None yet.*" not in render_tag(unused, view)
+
+
+def test_index_counts(view: SiteView) -> None:
+    rows = dict(re.findall(r"^\| \[(.+?)\]\([a-z0-9-]+\.md\) \| (\d+) \|", render_tag_index(view), re.MULTILINE))
+    assert rows == {"Attention": "2", "CUDA": "4", "FP8": "1", "KV cache": "2", "Unused tag": "0"}

@@ -1,0 +1,29 @@
+"""Topic pages: H1 title, an H2 per tier or group with the guide's subtitle, H3 cards."""
+
+from __future__ import annotations
+
+import re
+
+from gpulist.site.config import SiteConfig
+from gpulist.site.topic_page import render_topic
+from gpulist.site.view import SiteView
+
+
+def headings(text: str, level: int) -> list[str]:
+    return re.findall(rf"^{'#' * level} (.+)$", text, re.MULTILINE)
+
+
+def test_tiered_topic(view: SiteView, config: SiteConfig) -> None:
+    text = render_topic(view.topics[1], view, config)
+    assert headings(text, 1) == ["Attention &amp; Memory-Bound Kernels"]
+    assert headings(text, 2) == ["Tier 1: FlashAttention { #tier_1 }", "Tier 2: PagedAttention &amp; Serving { #tier_2 }",
+                                 "Tier 3: KV Cache Optimization { #tier_3 }"]
+    anchors = [h.rsplit("{ #", 1)[1].rstrip(" }") for h in headings(text, 3)]
+    assert anchors == ["flashattention-2", "flashattention-3", "vllm", "tricky-title", "kv-old"]
+
+
+def test_grouped_topic_and_empty_sections(view: SiteView, config: SiteConfig) -> None:
+    text = render_topic(view.topics[2], view, config)
+    assert headings(text, 2) == ["Industry Analysis { #group_industry-analysis }", "Communities { #group_communities }"]
+    fundamentals = render_topic(view.topics[0], view, config)
+    assert "## Tier 2: Architecture Deep Dives { #tier_2 }\n\n*No entries yet.*" in fundamentals
