@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -46,7 +47,7 @@ def check_urls(urls: list[str], config: LinkcheckConfig | None = None, allow_pri
     if tmp_path is not None:
         options.state_file = tmp_path / "state.json"
     else:
-        options.config = options.config.model_copy(update={"escalate_after": 0})
+        options.config = dataclasses.replace(options.config, escalate_after=0)
     dependencies = Dependencies(resolver=deps.pop("resolver", fake_resolver), rng=random.Random(0), **deps)
     return asyncio.run(check_targets([Target(u) for u in urls], options, dependencies))
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
+from annotated_types import Ge, Gt, Le
 
 from gpulist import __version__
 from gpulist.linkcheck.model import Verdict
@@ -22,55 +24,56 @@ USER_AGENT = (
 )
 CACHE_DIR = Path(".gpulist-cache")
 DAY = 86_400.0
+DEFAULT_TTL = {"ok": 7 * DAY, "redirected": 7 * DAY, "blocked": DAY, "suspect": DAY}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_FORBID = {"extra": "forbid"}  # pydantic's config for the dataclasses below: unknown keys are errors
+
+PositiveInt = Annotated[int, Ge(1)]
+Seconds = Annotated[float, Ge(0)]
 
 
-class HostLimits(_Strict):
+@dataclass(frozen=True, slots=True)
+class HostLimits:
     """Per-host politeness overrides, e.g. a slower pace for a host that rate-limits early."""
 
-    concurrency: int | None = Field(default=None, ge=1, le=100)
-    interval: float | None = Field(default=None, ge=0, description="seconds between request starts")
+    __pydantic_config__: ClassVar[dict] = _FORBID
+    concurrency: Annotated[int, Ge(1), Le(100)] | None = None
+    interval: Seconds | None = None  # seconds between request starts
 
 
-class LinkcheckConfig(_Strict):
-    exclude: list[str] = Field(default=[], description="regular expressions; a matching URL is `excluded`")
-    accept: list[int] = Field(default=[], description="extra status codes that count as ok, e.g. [204, 418]")
-    timeout: float = Field(default=20.0, gt=0, description="seconds per request")
-    max_concurrency: int = Field(default=128, ge=1, description="requests in flight over all hosts")
-    host_concurrency: int = Field(default=10, ge=1, description="requests in flight per host")
-    host_interval: float = Field(default=0.05, ge=0, description="seconds between request starts per host")
-    hosts: dict[str, HostLimits] = {}
-    retries: int = Field(default=2, ge=0, le=10, description="extra attempts on transient failures and 429")
-    backoff_base: float = Field(default=1.0, ge=0)
-    backoff_max: float = Field(default=10.0, ge=0)
-    retry_after_max: float = Field(default=30.0, ge=0, description="longest Retry-After honoured, seconds")
-    max_redirects: int = Field(default=10, ge=0)
-    fragment_max_bytes: int = Field(default=2 * 1024 * 1024, ge=1024)
+@dataclass(frozen=True)
+class LinkcheckConfig:
+    """Plain dataclasses, validated by pydantic only when pyproject.toml has a section.
+
+    Most runs have none, and importing pydantic would then be a fifth of a pull-request
+    run's start-up for nothing. Field meanings are documented in the README's example.
+    """
+
+    __pydantic_config__: ClassVar[dict] = _FORBID
+    exclude: list[str] = field(default_factory=list)  # regular expressions: a match is `excluded`
+    accept: list[int] = field(default_factory=list)  # extra status codes that count as ok
+    timeout: Annotated[float, Gt(0)] = 20.0  # seconds per request
+    max_concurrency: PositiveInt = 128  # requests in flight over all hosts
+    host_concurrency: PositiveInt = 10  # requests in flight per host
+    host_interval: Seconds = 0.05  # seconds between request starts per host
+    hosts: dict[str, HostLimits] = field(default_factory=dict)
+    retries: Annotated[int, Ge(0), Le(10)] = 2  # extra attempts on transient failures and 429
+    backoff_base: Seconds = 1.0
+    backoff_max: Seconds = 10.0
+    retry_after_max: Seconds = 30.0  # longest Retry-After honoured
+    max_redirects: Annotated[int, Ge(0)] = 10
+    fragment_max_bytes: Annotated[int, Ge(1024)] = 2 * 1024 * 1024
     user_agent: str = USER_AGENT
-    cache_ttl: dict[str, float] = Field(
-        default={"ok": 7 * DAY, "redirected": 7 * DAY, "blocked": DAY, "suspect": DAY},
-        description="seconds a verdict stays fresh; verdicts not named are rechecked every run",
-    )
-    escalate_after: int = Field(default=3, ge=0, description="transient this many runs in a row: broken (0: never)")
+    # seconds a verdict stays fresh; verdicts not named are rechecked on every run
+    cache_ttl: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TTL))
+    escalate_after: Annotated[int, Ge(0)] = 3  # transient this many runs in a row: broken (0: never)
     cache_file: Path = CACHE_DIR / "links.json"
     state_file: Path = CACHE_DIR / "link-state.json"
-    _compiled: list[re.Pattern[str]] = PrivateAttr(default_factory=list)
+    _compiled: tuple[re.Pattern[str], ...] = field(default=(), init=False, repr=False, compare=False)
 
-    @field_validator("cache_ttl")
-    @classmethod
-    def _known_verdicts(cls, value: dict[str, float]) -> dict[str, float]:
-        unknown = sorted(set(value) - {v.value for v in Verdict})
-        if unknown:
-            raise ValueError(f"unknown verdict(s) {', '.join(unknown)}")
-        if any(ttl < 0 for ttl in value.values()):
-            raise ValueError("a time-to-live cannot be negative")
-        return value
-
-    def model_post_init(self, context: object) -> None:
-        self._compiled = [re.compile(p) for p in self.exclude]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_compiled", tuple(re.compile(p) for p in self.exclude))
 
     def excluded(self, url: str) -> bool:
         return any(p.search(url) for p in self._compiled)
@@ -95,19 +98,33 @@ def load_config(pyproject: Path | None) -> LinkcheckConfig:
 
 
 def parse_config(section: dict, where: str = "config") -> LinkcheckConfig:
+    if not section:
+        return LinkcheckConfig()
     _check_patterns(section.get("exclude", []), where)
+    _check_ttl(section.get("cache_ttl"), where)
+    from pydantic import TypeAdapter, ValidationError
+
     try:
-        config = LinkcheckConfig.model_validate(section)
+        return TypeAdapter(LinkcheckConfig).validate_python(section)
     except ValidationError as exc:
         raise UsageError(f"{where}: [tool.gpulist.linkcheck]: {_describe(exc)}") from None
-    return config
 
 
-def _describe(exc: ValidationError) -> str:
+def _check_ttl(ttl: object, where: str) -> None:
+    if not isinstance(ttl, dict):
+        return  # absent, or the wrong type: pydantic names it
+    unknown = sorted(set(ttl) - {v.value for v in Verdict})
+    if unknown:
+        raise UsageError(f"{where}: [tool.gpulist.linkcheck]: cache_ttl: unknown verdict(s) {', '.join(unknown)}")
+    if any(isinstance(v, (int, float)) and v < 0 for v in ttl.values()):
+        raise UsageError(f"{where}: [tool.gpulist.linkcheck]: cache_ttl: a time-to-live cannot be negative")
+
+
+def _describe(exc: Any) -> str:
     parts = []
     for err in exc.errors(include_url=False):
         key = ".".join(str(p) for p in err["loc"])
-        if err["type"] == "extra_forbidden":
+        if err["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
             parts.append(f"unknown key '{key}'")
         else:
             parts.append(f"{key}: {err['msg']}")
