@@ -131,7 +131,7 @@ def _remember(results: list[Result], fresh: list[Result], options: Options, cach
         for result in results:
             state.record(result)
         _save(state.save, "state", warn)
-    if options.use_cache:
+    if options.use_cache and fresh:  # an all-cached run has nothing new to write
         for result in fresh:
             cache.put(result)
         _save(cache.save, "cache", warn)
