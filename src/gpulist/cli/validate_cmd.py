@@ -6,7 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from gpulist.checks import validate
 from gpulist.problems import has_errors
 from gpulist.report import FORMATTERS, FORMATS, summary
 
@@ -20,6 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gpulist.checks import validate  # here, so other commands do not pay for loading the models
+
     catalog, problems = validate(args.data)
     output = FORMATTERS[args.format](problems)
     if output:

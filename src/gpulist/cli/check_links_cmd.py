@@ -1,0 +1,94 @@
+"""`gpulist check-links`: fail the build only for links that are provably broken."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from typing import TYPE_CHECKING
+
+from gpulist.linkcheck.formats import FORMATS, render
+from gpulist.problems import UsageError
+
+if TYPE_CHECKING:
+    from gpulist.linkcheck.model import Result
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check-links", help="check every link; fail only on broken ones",
+                       description="Check the links of data/ (or of any files). Exit 1 only for broken links "
+                                   "(with --strict, for anything but ok, redirected or excluded); 2 for bad usage.")
+    p.add_argument("inputs", nargs="*", type=Path, metavar="INPUT", help="data folders or files (default: data)")
+    add_output_options(p)
+    p.add_argument("--changed-since", metavar="GIT_REF", help="only URLs on lines added or changed since GIT_REF")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
+    p.add_argument("--allow-private", action="store_true",
+                   help="also check loopback, private and link-local addresses (tests and benchmarks)")
+    p.add_argument("--shard", default="1/1", metavar="I/N", help="check only shard I of N, split by host")
+    p.add_argument("--cache-file", type=Path, metavar="PATH", help="result cache (default: .gpulist-cache/links.json)")
+    p.add_argument("--state-file", type=Path, metavar="PATH",
+                   help="failure streaks for scheduled runs (default: .gpulist-cache/link-state.json)")
+    p.add_argument("--config", type=Path, default=Path("pyproject.toml"), metavar="FILE",
+                   help="pyproject.toml holding [tool.gpulist.linkcheck] (default: ./pyproject.toml)")
+    p.set_defaults(handler=run)
+
+
+def add_output_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", choices=FORMATS, default="text", help="report format (default: text)")
+    p.add_argument("--output", type=Path, metavar="FILE", help="write the report here instead of stdout")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 1 for anything but ok, redirected or excluded, not only broken links")
+
+
+def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: every gpulist command would otherwise pay for aiohttp.
+    from gpulist.linkcheck.config import load_config
+    from gpulist.linkcheck.progress import wanted as progress_wanted
+    from gpulist.linkcheck.runner import Dependencies, Options, run as run_checks
+    from gpulist.linkcheck.shard import parse_shard
+
+    options = Options(inputs=args.inputs or [Path("data")], config=load_config(args.config),
+                      changed_since=args.changed_since, use_cache=not args.no_cache,
+                      allow_private=args.allow_private, shard=parse_shard(args.shard), cache_file=args.cache_file,
+                      state_file=args.state_file, progress=args.format == "text" and progress_wanted())
+    results = run_checks(options, Dependencies(warn=_warn))
+    return emit(results, args)
+
+
+def emit(results: list[Result], args: argparse.Namespace) -> int:
+    """Write the report; under GitHub Actions the Markdown report also goes to the job summary."""
+    from gpulist.linkcheck.model import exit_code
+
+    to_terminal = args.output is None and sys.stdout.isatty()
+    options = {"color": to_terminal} if args.format == "text" else {}
+    report = render(args.format, results, **options)
+    _write(report, args.output)
+    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+    if args.format == "github" and summary_file:
+        _append(Path(summary_file), render("markdown", results))
+    return exit_code(results, args.strict)
+
+
+def _write(report: str, output: Path | None) -> None:
+    if output is None:
+        print(report)
+        return
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(report + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {output}: {exc.strerror}") from None
+
+
+def _append(path: Path, text: str) -> None:
+    try:
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+    except OSError as exc:
+        _warn(f"cannot write the job summary {path}: {exc.strerror}")
+
+
+def _warn(message: str) -> None:
+    print(f"gpulist check-links: warning: {message}", file=sys.stderr)

@@ -1,0 +1,144 @@
+"""One whole run: gather URLs, narrow them (changed lines, shard), consult the cache,
+check the rest concurrently, apply the failure state, remember, and hand back results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+from gpulist.linkcheck import changed, fetch, inputs, shard
+from gpulist.linkcheck.cache import Cache
+from gpulist.linkcheck.config import LinkcheckConfig
+from gpulist.linkcheck.guard import Guard, Resolver, system_resolver
+from gpulist.linkcheck.model import Result, Target, Verdict
+from gpulist.linkcheck.politeness import Politeness
+from gpulist.linkcheck.progress import Bar
+from gpulist.linkcheck.state import FailureState
+from gpulist.linkcheck.transport import AiohttpTransport
+
+Warn = Callable[[str], None]
+
+
+@dataclass(slots=True)
+class Options:
+    inputs: list[Path] = field(default_factory=lambda: [Path("data")])
+    config: LinkcheckConfig = field(default_factory=LinkcheckConfig)
+    changed_since: str | None = None
+    use_cache: bool = True
+    allow_private: bool = False
+    shard: tuple[int, int] = (1, 1)
+    cache_file: Path | None = None
+    state_file: Path | None = None
+    progress: bool = False
+
+
+@dataclass(slots=True)
+class Dependencies:
+    """What tests replace: DNS, the HTTP transport (httpx.MockTransport) and randomness."""
+
+    resolver: Resolver = system_resolver
+    transport: httpx.AsyncBaseTransport | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    warn: Warn = lambda _message: None
+
+
+def gather(options: Options, warn: Warn) -> list[Target]:
+    """The targets of this run; with --changed-since, only files git says changed are read."""
+    if options.changed_since is None:
+        targets = inputs.collect(options.inputs, warn=warn)
+    else:
+        changes = changed.changed_lines(options.changed_since, options.inputs)
+        targets = changed.select(inputs.collect(options.inputs, only=changes.touches, warn=warn), changes)
+    return shard.select(targets, *options.shard)
+
+
+def run(options: Options, deps: Dependencies | None = None) -> list[Result]:
+    deps = deps or Dependencies()
+    targets = gather(options, deps.warn)
+    return asyncio.run(check_targets(targets, options, deps))
+
+
+async def check_targets(targets: list[Target], options: Options, deps: Dependencies) -> list[Result]:
+    config = options.config
+    cache = Cache(options.cache_file or config.cache_file, config.cache_ttl)
+    if options.use_cache:
+        cache.load(deps.warn)
+    remembered = [cache.get(t.url, t.sources) if options.use_cache else None for t in targets]
+    todo = [t for t, hit in zip(targets, remembered) if hit is None]
+    with Bar(len(todo), options.progress) as advance:
+        fresh = await _check_all(todo, options, deps, advance)
+    by_url = {r.url: r for r in fresh}
+    results = [hit or by_url[t.url] for t, hit in zip(targets, remembered)]
+    _remember(results, fresh, options, cache, deps.warn)
+    return results
+
+
+async def _check_all(todo: list[Target], options: Options, deps: Dependencies, advance: Callable[[], None]) -> list[Result]:
+    config = options.config
+    guard = Guard(deps.resolver, options.allow_private)
+    transport = deps.transport or AiohttpTransport(config, guard)
+    ctx = fetch.Context(transport, Politeness(config.max_concurrency, config.limits_for), guard, config, deps.rng)
+    done: dict[str, Result] = {}
+
+    async def worker(queue: deque[Target]) -> None:
+        while queue:
+            target = queue.popleft()
+            done[target.url] = await _check_safely(target, ctx)
+            advance()
+
+    try:
+        await asyncio.gather(*(worker(queue) for queue in _workers(todo, config)))
+    finally:
+        if deps.transport is None:
+            await transport.aclose()
+    return [done[t.url] for t in todo]
+
+
+async def _check_safely(target: Target, ctx: fetch.Context) -> Result:
+    """A bug met on one odd URL must not cost the other 9,999 their results; it is reported."""
+    try:
+        return await fetch.check(target, ctx)
+    except Exception as exc:  # noqa: BLE001 - turned into a visible result, never swallowed
+        detail = f"checker error, please report it: {type(exc).__name__}: {exc}"
+        return Result(target.url, Verdict.TRANSIENT, detail=detail, sources=list(target.sources))
+
+
+def _workers(todo: list[Target], config: LinkcheckConfig) -> list[deque[Target]]:
+    """Per host, as many workers as it may have requests in flight, interleaved across hosts.
+
+    One task per URL would make the event loop step through every URL of the run before
+    the first request goes out, and keep thousands of tasks parked on host semaphores.
+    """
+    queues: dict[str, deque[Target]] = {}
+    for target in todo:
+        queues.setdefault(shard.host_of(target.url), deque()).append(target)
+    per_host = [[queue] * min(len(queue), config.limits_for(host)[0]) for host, queue in queues.items()]
+    return [workers[i] for i in range(max(map(len, per_host), default=0)) for workers in per_host if i < len(workers)]
+
+
+def _remember(results: list[Result], fresh: list[Result], options: Options, cache: Cache, warn: Warn) -> None:
+    """Full runs keep the failure streaks; a pull-request run sees too few links to judge streaks."""
+    if options.changed_since is None and options.config.escalate_after:
+        state = FailureState(options.state_file or options.config.state_file, options.config.escalate_after)
+        state.load(warn)
+        for result in results:
+            state.record(result)
+        _save(state.save, "state", warn)
+    if options.use_cache and fresh:  # an all-cached run has nothing new to write
+        for result in fresh:
+            cache.put(result)
+        _save(cache.save, "cache", warn)
+
+
+def _save(save: Callable[[], None], what: str, warn: Warn) -> None:
+    try:
+        save()
+    except OSError as exc:
+        warn(f"{what}: cannot write it: {exc}")

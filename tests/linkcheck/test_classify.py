@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from gpulist.linkcheck.classify import classify_error, classify_status, is_suspect, retryable_status
+from gpulist.linkcheck.model import Verdict as V
+
+
+@pytest.mark.parametrize(("status", "verdict"), [
+    (200, V.OK), (204, V.OK), (404, V.BROKEN), (410, V.BROKEN), (401, V.BLOCKED), (403, V.BLOCKED),
+    (406, V.BLOCKED), (999, V.BLOCKED), (451, V.BLOCKED), (429, V.RATE_LIMITED), (500, V.TRANSIENT),
+    (502, V.TRANSIENT), (503, V.TRANSIENT), (400, V.BLOCKED),
+])
+def test_status_table(status: int, verdict: V) -> None:
+    assert classify_status(status, {})[0] is verdict
+
+
+def test_a_cloudflare_challenge_is_blocked_whatever_the_status() -> None:
+    assert classify_status(503, {"cf-mitigated": "challenge"})[0] is V.BLOCKED
+
+
+def test_accepted_codes() -> None:
+    assert classify_status(418, {}, accept=[418])[0] is V.OK
+
+
+def test_only_429_and_5xx_are_retried() -> None:
+    assert [retryable_status(s) for s in (200, 404, 403, 429, 500, 503)] == [False, False, False, True, True, True]
+
+
+@pytest.mark.parametrize("exc", [
+    httpx.ConnectTimeout("t"), httpx.ReadTimeout("t"), httpx.ConnectError("refused"),
+    httpx.RemoteProtocolError("bad"), httpx.ReadError("reset"), httpx.ConnectError("SSL: CERTIFICATE_VERIFY_FAILED"),
+])
+def test_failures_without_status_are_transient(exc: Exception) -> None:
+    assert classify_error(exc)[0] is V.TRANSIENT
+
+
+def test_tls_failures_say_so() -> None:
+    assert "TLS" in classify_error(httpx.ConnectError("SSL: CERTIFICATE_VERIFY_FAILED"))[1]
+
+
+@pytest.mark.parametrize(("original", "final", "suspect"), [
+    ("https://example.org/paper", "https://example.org/login?next=/paper", True),
+    ("https://example.org/paper", "https://consent.example.org/", True),
+    ("https://example.org/paper", "https://accounts.example.org/signin", True),
+    ("https://example.org/login", "https://example.org/login/", False),
+    ("https://example.org/a", "https://example.org/b", False),
+    ("https://example.org/a", "https://example.org/blog/authoring-tips", False),
+])
+def test_login_and_consent_pages(original: str, final: str, suspect: bool) -> None:
+    assert is_suspect(original, final) is suspect
