@@ -96,7 +96,7 @@ def build_fixture_site(project: Path, site_url: str) -> None:
     assert code == 0, "gpulist build failed on the fixture catalog"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The fixture site, built once and served on an ephemeral port of 127.0.0.1."""
     project = tmp_path_factory.mktemp("browser-site")
@@ -123,9 +123,13 @@ _IgnoreTags.add_multi_constructor("!", lambda loader, suffix, node: None)
 _IgnoreTags.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
-    """One Chromium for the session; launching it per test would dominate the run time."""
+    """One Chromium for the browser tests; launching it per test would dominate the run time.
+
+    Package scope, not session: Playwright's sync API keeps an asyncio loop running in this
+    thread while it is open, and later tests (check-links) call asyncio.run themselves.
+    """
     if not CHROMIUM.is_file():
         pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/bootstrap.sh --test` (installs Debian's "
                     f"chromium), or set {SKIP_ENV}=1 to skip the browser tests", pytrace=False)
