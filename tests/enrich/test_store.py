@@ -61,7 +61,7 @@ def test_a_failed_write_leaves_the_previous_file_and_no_temp_file(tmp_path: Path
     def crash(src: str, dst: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("gpulist.enrich.store.os.replace", crash)
+    monkeypatch.setattr("gpulist.files.os.replace", crash)
     with pytest.raises(GpulistError, match="No space left"):
         write_if_changed(path, "new\n")
     assert path.read_text() == "previous\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpulist.contribute.files import write_atomic
+from gpulist.files import write_atomic
 from gpulist.contribute.fmt import format_text, modeline_for
 from gpulist.load import display_path, resource_files
 from gpulist.load.loader import RESOURCE_SUFFIXES

@@ -15,7 +15,7 @@ from gpulist.checks import validate
 from gpulist.contribute import vocabulary
 from gpulist.contribute.candidates import FAVORITE, NAVIGATION, Candidate, emoji_type, from_item, plain
 from gpulist.contribute.entry import derive_id, free_id, ordered, refuse_invalid, safe_text, today
-from gpulist.contribute.files import write_new
+from gpulist.files import write_new
 from gpulist.contribute.fmt import modeline_for, render
 from gpulist.contribute.known import Known
 from gpulist.contribute.markdown_list import Item, read_items

@@ -16,7 +16,7 @@ from gpulist.contribute.config import NetConfig
 from gpulist.contribute.entry import (
     derive_id, free_id, ordered, placeholder_title, refuse_invalid, safe_text, today,
 )
-from gpulist.contribute.files import write_new
+from gpulist.files import write_new
 from gpulist.contribute.fmt import modeline_for, render
 from gpulist.contribute.known import Known
 from gpulist.contribute.metadata import Metadata, fetch_metadata

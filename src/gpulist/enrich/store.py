@@ -6,14 +6,13 @@ leave the previous file, never half of a new one.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 import yaml
 
 from gpulist.enrich.collect import Refresh
+from gpulist.files import write_atomic
 from gpulist.models import RepoHealth
 from gpulist.problems import GpulistError
 
@@ -55,20 +54,8 @@ def write_if_changed(path: Path, text: str) -> bool:
         if path.exists() and path.read_text(encoding="utf-8") == text:
             return False
         path.parent.mkdir(parents=True, exist_ok=True)
-        _atomic_write(path, text)
+        write_atomic(path, text)
     except OSError as exc:
         raise GpulistError(f"cannot write {path}: {exc.strerror or exc}") from None
     return True
 
-
-def _atomic_write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -1,30 +1,16 @@
-"""Writing a file so that readers see the old or the new content, never half of it.
-
-A CI job killed mid-write (timeout, cancelled run) must not leave a truncated cache that
-the next run then has to distrust.
-"""
+"""The cache and state files: versioned JSON, written atomically, distrusted when foreign."""
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from gpulist.files import write_atomic
+
 
 def write_json(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
 def read_json(path: Path, kind: str, version: int) -> tuple[dict | None, str | None]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gpulist.contribute.files import FileExists, write_atomic, write_new
+from gpulist.files import FileExists, write_atomic, write_new
 
 
 def test_write_new_refuses_an_existing_file(tmp_path: Path) -> None:
@@ -23,3 +23,13 @@ def test_write_atomic_replaces_and_leaves_no_temp(tmp_path: Path) -> None:
     write_atomic(target, "one\n")
     write_atomic(target, "two\n")
     assert target.read_text() == "two\n" and len(list(target.parent.iterdir())) == 1
+
+
+def test_a_failed_write_leaves_no_temp_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("gpulist.files.os.fsync", full_disk)
+    with pytest.raises(OSError):
+        write_atomic(tmp_path / "x.yml", "text\n")
+    assert list(tmp_path.iterdir()) == []

@@ -1,4 +1,8 @@
-"""Writing files so that a crash or a race never leaves half an entry or clobbers one."""
+"""Writing files so that a crash or a race never leaves half a file or clobbers one.
+
+Shared by every writer of lasting state: new entries, fmt, the link checker's cache and
+state (a CI job killed mid-write must not leave a truncated cache), and repo health.
+"""
 
 from __future__ import annotations
 
@@ -17,10 +21,14 @@ def _temp_copy(path: Path, text: str) -> Path:
     """A fully written, fsynced sibling file, ready to be moved into place."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        Path(name).unlink(missing_ok=True)  # a full disk must not leave half-written temp files behind
+        raise
     return Path(name)
 
 
