@@ -191,3 +191,24 @@ def _never_raises(lines: list[tuple[str, str, str]], tail: bytes) -> None:
 def test_any_yaml_like_input_gets_problems_or_data_never_an_exception() -> None:
     """Lines built from YAML's sharp edges (tags, anchors, tabs, bad dates, flow brackets), plus stray bytes."""
     _never_raises()
+
+
+# --- the resolver fast path agrees with PyYAML ---------------------------------------------
+
+_PLAIN_WORDS = [
+    "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "OFF", "true", "True", "FALSE", "null", "Null", "NULL",
+    "y", "n", "Y", "N", "nO", "oN", "yes please", "tensor-cores", "fp8", "nvidia", "nan", ".nan", ".inf", "-.inf",
+    "0x1F", "0o17", "0b101", "1_000", "2025-01-01", "2025-01-01 10:00:00", "12:30", "190:20:30", "~", "+1",
+    "-1.5e3", "1e3", "Off-by-one", "Nullable", "Trueish",
+]
+
+
+@pytest.mark.parametrize("word", _PLAIN_WORDS)
+def test_plain_scalars_resolve_as_pyyaml_does(word: str) -> None:
+    """Skipping the resolver for most words must never change what a value means."""
+    import yaml
+
+    expected = yaml.safe_load(f"k: {word}\n")["k"]
+    data, problems = _read(f"k: {word}\n")
+    assert problems == []
+    assert repr(data["k"]) == repr(expected)

@@ -44,8 +44,14 @@ _CONSTRUCTOR = SafeConstructor()
 _KIND_NAMES = {_TAG + "timestamp": "date (write YYYY-MM-DD)", _TAG + "int": "whole number",
                _TAG + "float": "number", _TAG + "bool": "boolean (true or false)", _TAG + "null": "null"}
 _RESOLVER = Resolver()
-# A plain scalar can only resolve to something other than text if it starts with one of these.
-_MAYBE_TYPED = frozenset("0123456789-+.~nNtTfFyYoO")
+# A plain scalar resolves to something other than text only if it starts like a number,
+# date or `~`, or is one of YAML 1.1's words for booleans and null (PyYAML's resolver).
+_MAYBE_NUMERIC = frozenset("0123456789-+.~")
+_TYPED_WORDS = frozenset(
+    spelling
+    for word in ("yes", "no", "true", "false", "on", "off", "null")
+    for spelling in (word, word.title(), word.upper())
+)
 
 
 @dataclass(slots=True)
@@ -203,7 +209,8 @@ class _Builder:
                 return value  # quoted: always text
             if not value:
                 return None
-            if value[0] not in _MAYBE_TYPED:
+            first = value[0]
+            if first not in _MAYBE_NUMERIC and value not in _TYPED_WORDS:
                 return value  # plain text that cannot be a number, date, bool or null
             tag = _RESOLVER.resolve(ScalarNode, value, (True, False))
         if tag == _STR:
