@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -37,3 +39,16 @@ def year_of(text: object) -> int | None:
         return None
     year = int(text[:4])
     return year if 1950 <= year <= 2100 else None
+
+
+def json_object(body: bytes, source: str, skeleton: Metadata, required: str) -> dict[str, Any] | None:
+    """The reply as a JSON object carrying `required`, or None with the skeleton's failure set."""
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        skeleton.failure = f"{source}: malformed JSON ({exc})"
+        return None
+    if not isinstance(data, dict) or not clean(data.get(required)):
+        skeleton.failure = f"{source}: reply has no {required}"
+        return None
+    return data

@@ -6,12 +6,11 @@ a 403 or 429 says so.
 
 from __future__ import annotations
 
-import json
 
 import httpx
 
 from gpulist.contribute.config import NetConfig
-from gpulist.contribute.metadata.base import Metadata, clean
+from gpulist.contribute.metadata.base import Metadata, clean, json_object
 from gpulist.contribute.metadata.http import Reply, get
 
 
@@ -29,13 +28,8 @@ def fetch(repo: str, config: NetConfig, http: httpx.Client) -> Metadata:
 
 
 def parse(body: bytes, skeleton: Metadata) -> Metadata:
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as exc:
-        skeleton.failure = f"GitHub API: malformed JSON ({exc})"
-        return skeleton
-    if not isinstance(data, dict) or not clean(data.get("name")):
-        skeleton.failure = "GitHub API: reply has no repository name"
+    data = json_object(body, "GitHub API", skeleton, required="name")
+    if data is None:
         return skeleton
     skeleton.title = clean(data["name"])
     html_url = data.get("html_url")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 
 import httpx
 
 from gpulist.contribute.config import NetConfig
-from gpulist.contribute.metadata.base import Metadata, clean
+from gpulist.contribute.metadata.base import Metadata, clean, json_object
 from gpulist.contribute.metadata.http import Reply, get
 
 
@@ -21,13 +20,8 @@ def fetch(video: str, config: NetConfig, http: httpx.Client) -> Metadata:
     if not isinstance(reply, Reply):
         skeleton.failure = f"YouTube oEmbed: {reply}"
         return skeleton
-    try:
-        data = json.loads(reply.body)
-    except (ValueError, UnicodeDecodeError) as exc:
-        skeleton.failure = f"YouTube oEmbed: malformed JSON ({exc})"
-        return skeleton
-    if not isinstance(data, dict) or not clean(data.get("title")):
-        skeleton.failure = "YouTube oEmbed: reply has no title"
+    data = json_object(reply.body, "YouTube oEmbed", skeleton, required="title")
+    if data is None:
         return skeleton
     skeleton.title = clean(data["title"])
     channel = clean(data.get("author_name"))
