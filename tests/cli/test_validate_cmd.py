@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from gpulist.cli import validate_cmd
 from tests.catalogs import BROKEN, VALID_RESOURCE, add_broken, error_lines, make_catalog, run_cli
 
 R = "data/resources/"
