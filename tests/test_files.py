@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gpulist.files import FileExists, write_atomic, write_new
+from gpulist.files import FileExists, display_path, write_atomic, write_new
 
 
 def test_write_new_refuses_an_existing_file(tmp_path: Path) -> None:
@@ -33,3 +33,13 @@ def test_a_failed_write_leaves_no_temp_file(tmp_path: Path, monkeypatch: pytest.
     with pytest.raises(OSError):
         write_atomic(tmp_path / "x.yml", "text\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_display_path_is_relative_to_the_working_directory_when_inside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert display_path(tmp_path / "data" / "x.yml") == "data/x.yml"
+    assert display_path(Path("data/x.yml")) == "data/x.yml"
+    outside = tmp_path.parent / "elsewhere.yml"
+    assert display_path(outside) == str(outside)

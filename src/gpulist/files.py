@@ -1,7 +1,10 @@
-"""Writing files so that a crash or a race never leaves half a file or clobbers one.
+"""Files as every command shows and writes them.
 
-Shared by every writer of lasting state: new entries, fmt, the link checker's cache and
-state (a CI job killed mid-write must not leave a truncated cache), and repo health.
+Paths are shown relative to the working directory, as editors and GitHub annotations want
+them. Writes never leave half a file or clobber one: they serve every writer of lasting
+state (new entries, fmt, the link checker's cache and state, where a CI job killed
+mid-write must not leave a truncated cache, and repo health). This module imports nothing
+heavy, so the link checker's start-up can use it without loading the models.
 """
 
 from __future__ import annotations
@@ -11,6 +14,19 @@ import tempfile
 from pathlib import Path
 
 from gpulist.problems import GpulistError
+
+
+def display_path(path: Path) -> str:
+    """`path` relative to the working directory when it is inside it, else as given.
+
+    String arithmetic rather than Path.resolve(): resolving touches the file system for
+    every component, which was felt at 10,000 files.
+    """
+    absolute = os.path.abspath(path)
+    cwd = os.getcwd()
+    if absolute.startswith(cwd + os.sep):
+        return absolute[len(cwd) + 1:]
+    return str(path)
 
 
 class FileExists(GpulistError):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gpulist.load import display_path, load_catalog, resource_files
+from gpulist.load import load_catalog, resource_files
 from gpulist.problems import UsageError
 from tests.catalogs import VALID_RESOURCE, make_catalog, resource
 
@@ -150,13 +150,6 @@ def test_generated_repo_health_is_loaded_and_checked(here: Path) -> None:
     assert (problems, catalog.repos["nvidia/cutlass"].stars) == ([], 5)
     _, problems = _load(here / "again", {"generated/repos.yml": good.replace("stars: 5", "stars: -1")})
     assert [p[3] for p in problems] == ["invalid-value"]
-
-
-def test_display_path_is_relative_to_the_working_directory_when_inside_it(here: Path) -> None:
-    assert display_path(here / "data" / "x.yml") == "data/x.yml"
-    assert display_path(Path("data/x.yml")) == "data/x.yml"
-    outside = here.parent / "elsewhere.yml"
-    assert display_path(outside) == str(outside)
 
 
 def test_loading_restores_the_garbage_collector(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from gpulist.files import display_path
 from gpulist.linkcheck.model import Source, Target
 from gpulist.problems import UsageError
 
@@ -98,13 +99,6 @@ def _resource_urls(shown: str, raw: bytes, warn: Warn) -> list[tuple[str, Source
         if isinstance(link, dict) and isinstance(link.get("url"), str):
             found.append((link["url"].strip(), Source(shown, doc.marks.at(("links", i, "url"))[0])))
     return found
-
-
-def display_path(path: Path) -> str:
-    """Relative to the working directory, as editors and annotations want (as gpulist.load does)."""
-    absolute = os.path.abspath(path)
-    cwd = os.getcwd()
-    return absolute[len(cwd) + 1:] if absolute.startswith(cwd + os.sep) else str(path)
 
 
 def text_urls(shown: str, text: str) -> Found:

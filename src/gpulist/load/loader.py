@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from gpulist.files import display_path
 from gpulist.load.catalog import Catalog, Entry
 from gpulist.load.messages import problems_from_validation
 from gpulist.load.yaml_reader import Document, read_yaml
@@ -68,15 +69,6 @@ def resource_files(root: Path) -> list[Path]:
         dirs.sort()
         found.extend(os.path.join(folder, f) for f in files if f.endswith(RESOURCE_SUFFIXES))
     return [Path(p) for p in sorted(found)]
-
-
-def display_path(path: Path) -> str:
-    """Paths relative to the working directory, as editors and GitHub annotations want them."""
-    absolute = os.path.abspath(path)
-    cwd = os.getcwd()
-    if absolute.startswith(cwd + os.sep):
-        return absolute[len(cwd) + 1:]
-    return str(path)
 
 
 def read_document(path: Path, problems: list[Problem]) -> Document | None:
