@@ -7,12 +7,12 @@ pyproject.toml under `[tool.gpulist.new]`, and environment variables win over bo
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from gpulist.problems import UsageError
+from gpulist.pyproject import tool_section
 
 ENV = {
     "arxiv_api": "GPULIST_ARXIV_API", "github_api": "GPULIST_GITHUB_API", "oembed_url": "GPULIST_OEMBED_URL",
@@ -34,11 +34,7 @@ def _pyproject_settings(start: Path) -> dict[str, object]:
     for folder in (start, *start.parents):
         path = folder / "pyproject.toml"
         if path.is_file():
-            try:
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, tomllib.TOMLDecodeError) as exc:
-                raise UsageError(f"cannot read {path}: {exc}") from None
-            return dict(data.get("tool", {}).get("gpulist", {}).get("new", {}))
+            return tool_section(path, "new")
     return {}
 
 

@@ -7,7 +7,6 @@ excluded when it is not, so unknown keys are usage errors, like unknown fields i
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
@@ -17,6 +16,7 @@ from annotated_types import Ge, Gt, Le
 from gpulist import __version__
 from gpulist.linkcheck.model import Verdict
 from gpulist.problems import UsageError
+from gpulist.pyproject import tool_section
 
 USER_AGENT = (
     f"gpulist-linkcheck/{__version__} (link checker of the gpulist GPU performance engineering reading list;"
@@ -89,12 +89,7 @@ def load_config(pyproject: Path | None) -> LinkcheckConfig:
     """The config in `pyproject`, defaults when it has none; bad config is a usage error (exit 2)."""
     if pyproject is None or not pyproject.is_file():
         return LinkcheckConfig()
-    try:
-        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise UsageError(f"cannot read {pyproject}: {exc}") from None
-    section = data.get("tool", {}).get("gpulist", {}).get("linkcheck", {})
-    return parse_config(section, str(pyproject))
+    return parse_config(tool_section(pyproject, "linkcheck"), str(pyproject))
 
 
 def parse_config(section: dict, where: str = "config") -> LinkcheckConfig:
