@@ -65,6 +65,7 @@ class Site:
     root: Path
     base_url: str
     resources: list[dict[str, Any]] = field(default_factory=list)
+    topics: list[dict[str, Any]] = field(default_factory=list)
     repo_url: str = ""
     edit_uri: str = ""
 
@@ -109,7 +110,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         config = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_IgnoreTags)  # noqa: S506
         data = json.loads((project / "site" / "resources.json").read_text(encoding="utf-8"))
         yield Site(root=project / "site", base_url=base_url, resources=data["resources"],
-                   repo_url=config["repo_url"], edit_uri=config["edit_uri"])
+                   topics=data["topics"], repo_url=config["repo_url"], edit_uri=config["edit_uri"])
     finally:
         server.shutdown()
         server.server_close()

@@ -131,21 +131,28 @@ def test_phone_width_does_not_scroll_the_page(browser: Any, site: Site) -> None:
         phone.page.context.close()
 
 
-def test_without_javascript_the_plain_table_remains(browser: Any, site: Site) -> None:
+def topic_links(page: Page) -> list[str]:
+    return page.locator("#gpulist-table .gpulist-table-status a").evaluate_all(
+        "links => links.map(a => new URL(a.href).pathname.split('/').slice(-2, -1)[0])")
+
+
+def test_without_javascript_the_page_points_to_the_topic_pages(browser: Any, site: Site) -> None:
     plain = open_tab(browser, java_script_enabled=False)
     try:
         plain.page.goto(site.url("all-resources/"))
-        assert plain.page.locator("#gpulist-table tbody tr").count() == len(site.resources)
+        topics = [t["id"] for t in site.topics]
+        assert topic_links(plain.page)[:-1] == topics
+        assert plain.page.locator("#gpulist-table tbody tr").count() == 0
     finally:
         plain.page.context.close()
 
 
-def test_fallback_shows_when_the_data_cannot_load(tab: Tab, site: Site) -> None:
-    """The fallback is hidden only while the script loads; a failed fetch brings it back."""
+def test_the_note_comes_back_when_the_data_cannot_load(tab: Tab, site: Site) -> None:
+    """While the script loads, the container says so; a failed fetch brings the note back."""
     page = tab.page
     page.route("**/resources.json", lambda route: route.abort())
     page.goto(site.url("all-resources/"))
     page.wait_for_selector("#gpulist-table[data-ready=failed]")
-    rows = page.locator("#gpulist-table tbody tr")
-    assert rows.count() == len(site.resources)
-    assert rows.first.is_visible()
+    note = page.locator("#gpulist-table .gpulist-table-status")
+    assert note.is_visible() and "needs JavaScript" in note.inner_text()
+    assert len(topic_links(page)) == len(site.topics) + 1

@@ -33,7 +33,3 @@ def test_sections_tiers_legend_and_badges() -> None:
     assert "- 📄 **[FlashAttention-2: Faster Attention" in text
     assert re.search(r"FlashAttention-2.*\(2023\) 🔥$", text, re.MULTILINE)
     assert "**GPU MODE** (link wanted)" in text
-
-
-def test_site_version_has_no_contents() -> None:
-    assert "## Contents" not in render_readme(build_view(load_fixture()), contents=False)

@@ -150,30 +150,3 @@ def test_generated_repo_health_is_loaded_and_checked(here: Path) -> None:
     assert (problems, catalog.repos["nvidia/cutlass"].stars) == ([], 5)
     _, problems = _load(here / "again", {"generated/repos.yml": good.replace("stars: 5", "stars: -1")})
     assert [p[3] for p in problems] == ["invalid-value"]
-
-
-def test_loading_restores_the_garbage_collector(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The cyclic GC is paused while loading; callers get it back as it was, even on errors."""
-    import gc
-
-    from gpulist.load import loader
-
-    (tmp_path / "resources").mkdir()
-    loader.load_catalog(tmp_path)
-    assert gc.isenabled()
-
-    def boom(root: Path) -> None:
-        assert not gc.isenabled()
-        raise RuntimeError("boom")
-
-    monkeypatch.setattr(loader, "_load", boom)
-    with pytest.raises(RuntimeError):
-        loader.load_catalog(tmp_path)
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        monkeypatch.undo()
-        loader.load_catalog(tmp_path)
-        assert not gc.isenabled(), "a caller that had the GC off keeps it off"
-    finally:
-        gc.enable()

@@ -1,36 +1,34 @@
-"""The All-resources page: the table container of the contract, and a fallback of every entry."""
+"""The All-resources page: the table container of the contract, and what shows without script."""
 
 from __future__ import annotations
 
-import re
-
 import markdown
 
-from gpulist.site.all_resources import CONTAINER_ID, DATA_SRC, fallback_table, render_all_resources
-from gpulist.site.links import site_path
+from gpulist.site.all_resources import CONTAINER_ID, DATA_SRC, render_all_resources, without_script
 from gpulist.site.view import SiteView
 
 from tests.site.conftest import unsafe_markup
 
 
-def test_container_and_fallback_table(view: SiteView) -> None:
-    text = render_all_resources(view)
-    body = text.split("\n---\n", 1)[1]
-    html = markdown.markdown(body, extensions=["attr_list", "md_in_html", "tables"])
+def container(view: SiteView) -> str:
+    body = render_all_resources(view).split("\n---\n", 1)[1]
+    html = markdown.markdown(body, extensions=["attr_list", "tables"])
     assert f'<div id="{CONTAINER_ID}" data-src="{DATA_SRC}">' in html
-    inside = html.split(f'id="{CONTAINER_ID}"', 1)[1].split("</div>")[0]
-    assert inside.count("<tr>") == len(view.entries) + 1
-    assert '<a href="../topics/attention/#flashattention-2">' in inside
-    assert "Tiles &amp; Warps: a *tricky* [title] {#x} | pipes_and_underscores #1</a>" in inside
+    return html.split(f'id="{CONTAINER_ID}"', 1)[1].split("</div>")[0]
 
 
-def test_fallback_links_are_entry_permalinks(view: SiteView) -> None:
-    hrefs = re.findall(r'<a href="\.\./([^"]+)">', fallback_table(view))
-    assert hrefs == [site_path(e.resource) for e in view.entries]
+def test_the_container_holds_no_entries_but_points_to_every_topic(view: SiteView) -> None:
+    inside = container(view)
+    assert "#flashattention-2" not in inside and "<table" not in inside
+    for t in view.topics:
+        assert f'<a href="../topics/{t.topic.id}/">' in inside
+    assert f'<a href="{DATA_SRC}">resources.json</a>' in inside
+    assert f"The table of {len(view.entries)} entries needs JavaScript" in inside
 
 
-def test_fallback_escapes_titles(view: SiteView) -> None:
-    assert unsafe_markup(fallback_table(view)) == [] and "<title>" not in fallback_table(view)
+def test_topic_titles_are_escaped(view: SiteView) -> None:
+    text = without_script(view)
+    assert unsafe_markup(text) == [] and "Attention &amp; Memory-Bound Kernels" in text
 
 
 def test_front_matter_excludes_search(view: SiteView) -> None:

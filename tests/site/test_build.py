@@ -13,10 +13,12 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from gpulist.cli import main
+from gpulist.site.config import load_site_config
 
 from tests.site.conftest import FIXTURE, REPO, unsafe_markup
 
@@ -55,10 +57,19 @@ def test_expected_files(built: Path) -> None:
     site = built / "site"
     for path in ["index.html", "start-here/index.html", "topics/attention/index.html", "tags/index.html",
                  "tags/cuda/index.html", "concepts/index.html", "recent/index.html", "all-resources/index.html",
-                 "list/index.html", "resources.json", "feed.xml", "assets/javascripts/resources-table.js",
+                 "README.md", "resources.json", "feed.xml", "assets/javascripts/resources-table.js",
                  "assets/stylesheets/gpulist.css", "search/search_index.json"]:
         assert (site / path).is_file(), path
     assert not (built / "docs" / "index.md").read_text(encoding="utf-8") == ""
+
+
+def test_readme_is_published_as_it_is(built: Path) -> None:
+    """The README export sits beside the site as Markdown, the same file `gpulist export readme` writes."""
+    out = built / "exported.md"
+    assert main(["export", "readme", "--data", str(built / "data"), "--config", str(built / "mkdocs.yml"),
+                 "--output", str(out)]) == 0
+    assert (built / "site" / "README.md").read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
+    assert not (built / "site" / "README").exists() and not (built / "site" / "list").exists()
 
 
 def test_feed_is_advertised_on_every_page(built: Path) -> None:
@@ -170,3 +181,47 @@ def test_search_finds_entries_by_name_author_and_note(built: Path) -> None:
     assert "topics/attention/#flashattention-3" in entries[3]
     assert "topics/attention/#tricky-title" in entries[4]
     assert not any(loc.startswith(("tags/cuda", "all-resources", "start-here")) for loc in fa3 + fp8 + author)
+
+
+def internal_links(html: str) -> list[str]:
+    """Every href and src of a page that stays on the site."""
+    return [m for m in re.findall(r'(?:href|src)="([^"]*)"', html)
+            if not re.match(r"^([a-z][a-z0-9+.-]*:|//)", m, re.IGNORECASE)]
+
+
+def broken_links(site: Path, base: str = "/") -> list[str]:
+    """Links to a missing file or a missing anchor, from every built page. The listings and
+    cards link in raw HTML, which MkDocs passes through without checking. `base` is the
+    site's path on its host (404.html links from there, as it is served at any depth)."""
+    ids: dict[Path, set[str]] = {}
+    broken = []
+    for page in sorted(site.rglob("*.html")):
+        for link in sorted(set(internal_links(page.read_text(encoding="utf-8")))):
+            path, _, anchor = link.partition("#")
+            if path.startswith(base):
+                path = str(site) + "/" + path[len(base):]
+            target = (page.parent / path).resolve() if path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.is_file():
+                broken.append(f"{page.relative_to(site)}: {link} (no such file)")
+            elif anchor and target.suffix == ".html":
+                if target not in ids:
+                    ids[target] = set(re.findall(r'\bid="([^"]+)"', target.read_text(encoding="utf-8")))
+                if anchor not in ids[target]:
+                    broken.append(f"{page.relative_to(site)}: {link} (no such anchor)")
+    return broken
+
+
+def test_every_link_on_the_site_leads_somewhere(built: Path) -> None:
+    base = urlsplit(load_site_config(built / "mkdocs.yml").site_url).path
+    assert broken_links(built / "site", base) == []
+
+
+def test_broken_links_finds_missing_pages_and_anchors(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "index.html").write_text('<h3 id="here">x</h3><a href="#here">ok</a>', encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        '<a href="a/#here">ok</a><a href="a/#gone">anchor</a><a href="b/">page</a>'
+        '<a href="https://example.org/x">off-site</a>', encoding="utf-8")
+    assert broken_links(tmp_path) == ["index.html: a/#gone (no such anchor)", "index.html: b/ (no such file)"]

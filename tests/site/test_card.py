@@ -9,7 +9,7 @@ from gpulist.site.card import render_card
 from gpulist.site.config import SiteConfig
 from gpulist.site.view import SiteView
 
-EXTENSIONS = ["attr_list", "md_in_html", "tables", "toc"]
+EXTENSIONS = ["attr_list", "tables", "toc"]
 
 
 def card_html(catalog: Catalog, view: SiteView, config: SiteConfig, entry_id: str) -> str:
@@ -49,7 +49,7 @@ def test_repo_health_and_archived_warning(catalog: Catalog, view: SiteView, conf
 
 def test_tags_link_to_tag_pages_and_extra_links_show(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
     out = card_html(catalog, view, config, "flashattention-2")
-    assert 'href="../tags/attention.md"' in out and 'href="../tags/cuda.md"' in out
+    assert 'href="../../tags/attention/"' in out and 'href="../../tags/cuda/"' in out
     assert '<a href="https://github.com/Dao-AILab/flash-attention">Code</a>' in out
 
 

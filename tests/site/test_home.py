@@ -13,13 +13,13 @@ from tests.conftest import DATA
 
 def test_one_card_per_topic_with_counts(view: SiteView) -> None:
     text = render_home(view)
-    cards = re.findall(r"^-   \*\*\[(.+?)\]\((topics/[a-z-]+\.md)\)\*\* · (\d+) entr", text, re.MULTILINE)
-    assert [(page, int(n)) for _, page, n in cards] == [(t.page, t.count) for t in view.topics]
+    cards = re.findall(r'^<li><p><strong><a href="(topics/[a-z-]+/)">(.+?)</a></strong> · (\d+) entr', text, re.MULTILINE)
+    assert [(page, int(n)) for page, _, n in cards] == [(f"topics/{t.topic.id}/", t.count) for t in view.topics]
 
 
 def test_the_real_guide_has_eleven_topic_cards() -> None:
     catalog, _ = validate(DATA)
-    assert render_home(build_view(catalog)).count("\n-   **[") == 11
+    assert render_home(build_view(catalog)).count("\n<li><p><strong><a") == 11
 
 
 def test_legend_lists_every_type_and_badge(view: SiteView) -> None:
@@ -30,8 +30,8 @@ def test_legend_lists_every_type_and_badge(view: SiteView) -> None:
 def test_recent_and_favourites(view: SiteView) -> None:
     text = render_home(view)
     recent = text.split("## Recently added")[1].split("\n\n[All recent")[0]
-    assert recent.count("\n- ") == min(RECENT_ON_HOME, len(view.entries))
-    assert recent.strip().startswith("- 📄 [FlashAttention-3")
+    assert recent.count("\n<li>") == min(RECENT_ON_HOME, len(view.entries))
+    assert '<li>📄 <a href="topics/attention/#flashattention-3">FlashAttention-3' in recent.split("</li>")[0]
     favourites = text.split("## Favourites")[1].split("## Exports")[0]
     assert favourites.count("🔥") == sum(e.resource.favorite for e in view.entries)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpulist.load import Catalog
-from gpulist.site.links import entry_page, rel_link, site_path
+from gpulist.site.links import built_url, entry_page, href, rel_link, site_path
 
 
 def test_rel_link() -> None:
@@ -20,3 +20,17 @@ def test_site_path_is_the_permalink(catalog: Catalog) -> None:
 def test_entry_page(catalog: Catalog) -> None:
     assert {entry_page(e.resource) for e in catalog.entries} == {
         "topics/fundamentals.md", "topics/attention.md", "topics/big-picture.md"}
+
+
+def test_built_url_uses_directory_urls() -> None:
+    assert [built_url(p) for p in ("index.md", "tags/index.md", "tags/cuda.md", "recent.md")] == \
+        ["", "tags/", "tags/cuda/", "recent/"]
+
+
+def test_href_is_relative_to_where_the_page_is_served() -> None:
+    assert href("tags/cuda.md", "topics/attention.md#flashattention-2") == "../../topics/attention/#flashattention-2"
+    assert href("index.md", "topics/attention.md#x") == "topics/attention/#x"
+    assert href("tags/index.md", "tags/cuda.md") == "../tags/cuda/"
+    assert href("tags/cuda.md", "index.md") == "../../"
+    assert href("index.md", "index.md") == "./"
+    assert href("topics/a.md", "#tier_1") == "#tier_1"

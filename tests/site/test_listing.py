@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpulist.load import Catalog
 from gpulist.site.listing import entry_line, entry_list
+from gpulist.site.text import html_text
 from gpulist.site.view import SiteView
 
 
@@ -13,10 +14,23 @@ def entry(catalog: Catalog, entry_id: str):
 
 def test_entry_line(catalog: Catalog, view: SiteView) -> None:
     line = entry_line(entry(catalog, "flashattention-3"), view, "tags/fp8.md", topic=True)
-    assert line == ("- 📄 [FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision]"
-                    "(../topics/attention.md#flashattention-3) ✨ — 2024, Attention &amp; Memory-Bound Kernels")
+    assert line == ('<li>📄 <a href="../../topics/attention/#flashattention-3">FlashAttention-3: Fast and '
+                    "Accurate Attention with Asynchrony and Low-precision</a> ✨ — 2024, "
+                    "Attention &amp; Memory-Bound Kernels</li>")
     assert entry_line(entry(catalog, "semianalysis"), view, "index.md") == \
-        "- 📝 [SemiAnalysis](topics/big-picture.md#semianalysis)"
+        '<li>📝 <a href="topics/big-picture/#semianalysis">SemiAnalysis</a></li>'
+
+
+def test_titles_are_escaped(catalog: Catalog, view: SiteView) -> None:
+    line = entry_line(entry(catalog, "tricky-title"), view, "recent.md")
+    title = entry(catalog, "tricky-title").resource.title
+    assert "&" in title and html_text(title) in line and title not in line
+
+
+def test_a_list_is_one_html_block(catalog: Catalog, view: SiteView) -> None:
+    block = entry_list(catalog.entries[:2], view, "tags/cuda.md")
+    assert block.startswith('<ul class="gpulist-list">\n<li>') and block.endswith("</li>\n</ul>\n")
+    assert "\n\n" not in block, "a blank line would end the HTML block early"
 
 
 def test_empty_list(view: SiteView) -> None:

@@ -32,8 +32,10 @@ def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
     topic_pages = [f"topics/{t.id}.md" for t in catalog.topics]
     tag_pages = [f"tags/{t.id}.md" for t in catalog.tags]
     for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts.md",
-                 "tags/index.md", "list.md", "resources.json", "feed.xml", *topic_pages, *tag_pages]:
+                 "tags/index.md", "resources.json", "feed.xml", *topic_pages, *tag_pages]:
         assert page in site.pages
+    assert not any(page.endswith(".md") and "README" in page for page in site.pages)
+    assert list(site.exports) == ["README.md"] and site.exports["README.md"].startswith("# ")
 
 
 def test_no_concept_index_without_book_index(catalog: Catalog, config: SiteConfig) -> None:
@@ -52,7 +54,7 @@ def test_nav_follows_the_guide_order(catalog: Catalog, config: SiteConfig) -> No
 
 @pytest.mark.parametrize("page,excluded", [
     ("start-here.md", True), ("all-resources.md", True), ("tags/cuda.md", True), ("recent.md", True),
-    ("index.md", True), ("list.md", True), ("topics/attention.md", False), ("tags/index.md", False),
+    ("index.md", True), ("topics/attention.md", False), ("tags/index.md", False),
     ("concepts.md", False),
 ])
 def test_search_exclusion_front_matter(page: str, excluded: bool) -> None:

@@ -11,9 +11,9 @@ from gpulist.site.view import SiteView
 def test_tag_page_links_each_entry_to_its_card(view: SiteView) -> None:
     cuda = next(t for t in view.tags if t.id == "cuda")
     text = render_tag(cuda, view)
-    links = re.findall(r"\]\((\.\./topics/[a-z-]+\.md#[a-z0-9-]+)\)", text)
-    assert links == ["../topics/fundamentals.md#pmpp-book", "../topics/fundamentals.md#cuda-programming-guide",
-                     "../topics/fundamentals.md#ptx-isa", "../topics/attention.md#flashattention-2"]
+    links = re.findall(r'href="(\.\./\.\./topics/[a-z-]+/#[a-z0-9-]+)"', text)
+    assert links == ["../../topics/fundamentals/#pmpp-book", "../../topics/fundamentals/#cuda-programming-guide",
+                     "../../topics/fundamentals/#ptx-isa", "../../topics/attention/#flashattention-2"]
     assert text.index("## Fundamentals") < text.index("## Attention")
     assert "Also known as: cuda-c++" in text
 

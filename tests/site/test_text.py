@@ -9,7 +9,7 @@ from gpulist.site.text import escape_text, front_matter, link, n_entries, note_m
 
 from tests.site.conftest import unsafe_markup
 
-EXTENSIONS = ["attr_list", "md_in_html", "tables", "toc"]
+EXTENSIONS = ["attr_list", "tables", "toc"]
 
 
 def html(text: str) -> str:

@@ -2,7 +2,7 @@
  * The All-resources table: one filterable, sortable table of every entry.
  *
  * Contract with `gpulist build` (src/gpulist/site/all_resources.py): the page holds
- * `<div id="gpulist-table" data-src="../resources.json">` containing a plain no-JS table.
+ * `<div id="gpulist-table" data-src="../resources.json">` containing a note for readers without JS.
  * This script fetches resources.json (shape: src/gpulist/export/resources_json.py,
  * version 1) and replaces the container's children with facets, a text filter, a count
  * and the table.
@@ -328,6 +328,9 @@
     var container = document.getElementById("gpulist-table");
     if (!container || container.getAttribute("data-ready")) return;
     container.setAttribute("data-ready", "loading");
+    // While resources.json loads, say so; if it cannot load, the page's own note comes back.
+    var note = container.innerHTML;
+    container.innerHTML = "<p class=\"gpulist-table-status\">Loading the table\u2026</p>";
     var url = new URL(container.getAttribute("data-src") || "../resources.json", window.location.href).href;
     loadModel(url).then(function (model) {
       if (!container.isConnected) return; // the reader navigated away meanwhile
@@ -335,7 +338,8 @@
       wire(ui, model, readState(model));
       container.setAttribute("data-ready", "true");
     }).catch(function (error) {
-      // Keep the no-JS table: it lists every entry, just without filters.
+      // Show the page's own note again: it points to the topic pages, which list every entry.
+      container.innerHTML = note;
       container.setAttribute("data-ready", "failed");
       if (window.console) window.console.warn("gpulist: cannot load " + url + ": " + error);
     });

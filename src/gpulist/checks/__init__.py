@@ -22,6 +22,7 @@ from gpulist.checks import (
     unsafe_markdown,
 )
 from gpulist.load import Catalog, load_catalog
+from gpulist.memory import gc_paused
 from gpulist.problems import Problem
 
 Check = Callable[[Catalog], list[Problem]]
@@ -45,6 +46,7 @@ def run_checks(catalog: Catalog) -> list[Problem]:
 
 def validate(root: Path) -> tuple[Catalog, list[Problem]]:
     """Load and cross-check: every problem in the data, sorted by file and line."""
-    catalog, problems = load_catalog(root)
-    problems += run_checks(catalog)
+    with gc_paused():
+        catalog, problems = load_catalog(root)
+        problems += run_checks(catalog)
     return catalog, sorted(problems)

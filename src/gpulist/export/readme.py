@@ -1,8 +1,8 @@
 """The list as one Markdown file in the guide's own format: sections, tiers, legend, badges.
 
-`gpulist export readme` writes it for a repository front page (GitHub renders it); the
-site publishes the same text as list.md, minus the contents block that the site's own
-navigation replaces (GitHub and MkDocs slug headings differently, so those links would break).
+`gpulist export readme` writes it for a repository front page (GitHub renders it), and
+`gpulist build` publishes the same file beside the site as README.md. Its contents block
+links with GitHub's heading anchors (`github_slug`), which is where it is read.
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ from gpulist.site.view import TYPE_ICONS, SiteView, TopicView
 TITLE = "GPU Performance Engineering Reading List"
 
 
-def render_readme(view: SiteView, *, contents: bool = True) -> str:
+def render_readme(view: SiteView) -> str:
     out = [f"# {TITLE}\n", f"{INTRO}\n", "**Legend:** " + legend().replace("\n\n", " · ")]
-    if contents:
-        out.append("## Contents\n\n" + "\n".join(
-            f"{t.topic.number}. [{escape_text(t.topic.title)}](#{github_slug(_heading(t))}) ({t.count})"
-            for t in view.topics) + "\n")
+    out.append("## Contents\n\n" + "\n".join(
+        f"{t.topic.number}. [{escape_text(t.topic.title)}](#{github_slug(_heading(t))}) ({t.count})"
+        for t in view.topics) + "\n")
     out.extend(_topic(t, view) for t in view.topics)
     return "\n".join(out)
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,6 +12,7 @@ from gpulist.files import display_path
 from gpulist.load.catalog import Catalog, Entry
 from gpulist.load.messages import problems_from_validation
 from gpulist.load.yaml_reader import Document, read_yaml
+from gpulist.memory import gc_paused
 from gpulist.models import BookIndex, RepoHealthFile, Resource, Tag, Topic
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
@@ -29,22 +27,8 @@ def load_catalog(root: Path) -> tuple[Catalog, list[Problem]]:
     """Everything that parses and validates is kept, so cross-checks can still run on it."""
     if not root.is_dir():
         raise UsageError(f"no data folder at {root}")
-    with _gc_paused():
+    with gc_paused():
         return _load(root)
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Loading builds hundreds of thousands of small objects and no cycles worth collecting;
-    the cyclic GC would walk that growing heap again and again (a third of load time at
-    10,000 entries). Paused, then restored as it was, even on errors."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _load(root: Path) -> tuple[Catalog, list[Problem]]:

@@ -9,17 +9,19 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     tags/index.md       the tag index; tags/<id>.md one per tag               (not searched)
     concepts.md         the concept index, when data/book-index.yml exists
     recent.md           recently added                                        (not searched)
-    all-resources.md    the table container and a no-JS fallback table        (not searched)
-    list.md             the list on one page, in the guide's README format    (not searched)
+    all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
     feed.xml            Atom feed of the newest entries
     assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
+
+`gpulist build` then adds README.md (the list in the guide's own format) to the built site
+itself, beside MkDocs' output: any .md file in docs/ would become a page.
 
 Contract for the All-resources table script (docs/assets/javascripts/resources-table.js,
 loaded on every page through mkdocs.yml `extra_javascript`):
 
 - all-resources.md contains `<div id="gpulist-table" data-src="../resources.json">`, whose
-  children are a plain HTML table of every entry (Title | Topic | Tier | Type | Year).
+  children are a note for readers without JavaScript, linking every topic page.
   The script finds `#gpulist-table` (absent on other pages: do nothing there), fetches
   `data-src` relative to the page URL, and replaces the children with the interactive table.
 - resources.json is version 1 of the shape in `gpulist.export.resources_json`; each

@@ -1,19 +1,21 @@
-"""The All-resources page: the container the table script fills, with a no-JS fallback.
+"""The All-resources page: the container the table script fills, and what shows before it.
 
 Contract with docs/assets/javascripts/resources-table.js (see gpulist.site):
 the element `#gpulist-table` carries `data-src`, the URL of resources.json relative to
-this page. The script replaces the element's children with the interactive table; without
-JavaScript the plain table below stays.
+this page. The script replaces the element's children with the interactive table.
+
+The page itself holds no entries. A static table of every entry, as a no-JS fallback, made
+the page 2 MB at 10,000 entries, downloaded by every reader before the script replaced it,
+and cost MkDocs two seconds to pass through. Readers without JavaScript are pointed to the
+topic pages, which list every entry tier by tier, and to resources.json.
 """
 
 from __future__ import annotations
 
-import html
-
+from gpulist.site.links import href
 from gpulist.site.listing import SEARCH_EXCLUDED
-from gpulist.site.text import front_matter
-from gpulist.site.links import site_path
-from gpulist.site.view import TYPE_ICONS, SiteView
+from gpulist.site.text import escape_attr, front_matter, html_text, n_entries
+from gpulist.site.view import SiteView
 
 PAGE = "all-resources.md"
 CONTAINER_ID = "gpulist-table"
@@ -21,31 +23,18 @@ DATA_SRC = "../resources.json"  # the page is served at all-resources/ (director
 
 
 def render_all_resources(view: SiteView) -> str:
-    entries = view.entries
     out = [front_matter({"title": "All resources", **SEARCH_EXCLUDED, "hide": ["toc"]})]
-    out.append(f"# All resources\n\nEvery entry of the list ({len(entries)}), in the guide's order. "
+    out.append(f"# All resources\n\nEvery entry of the list ({len(view.entries)}), in the guide's order. "
                "Filter by topic, tier, type, tag and year, or type to search; the filters are kept "
                "in the address so a filtered view can be shared.\n")
-    out.append(f'<div id="{CONTAINER_ID}" data-src="{DATA_SRC}">')
-    out.append(fallback_table(view))
-    out.append("</div>\n")
+    out.append(f'<div id="{CONTAINER_ID}" data-src="{DATA_SRC}">\n{without_script(view)}\n</div>\n')
     return "\n".join(out)
 
 
-def fallback_table(view: SiteView) -> str:
-    """Plain HTML, not Markdown: Markdown would spend seconds parsing a 10,000-row table that
-    the script replaces anyway. Every value is escaped here; links are site paths from this
-    page (directory URLs), checked by tests since MkDocs does not check raw HTML."""
-    rows = ["<table>", "<thead><tr><th>Title</th><th>Topic</th><th>Tier</th><th>Type</th><th>Year</th></tr></thead>",
-            "<tbody>"]
-    for t in view.topics:
-        topic = html.escape(t.topic.title)
-        for s in t.sections:
-            level = html.escape(s.subtitle) if s.group else str(s.tier)
-            for e in s.entries:
-                r = e.resource
-                rows.append(f'<tr><td><a href="../{html.escape(site_path(r))}">{html.escape(r.title)}</a></td>'
-                            f"<td>{topic}</td><td>{level}</td><td>{TYPE_ICONS[r.type]} {r.type}</td>"
-                            f"<td>{r.year or ''}</td></tr>")
-    rows.append("</tbody>\n</table>")
-    return "\n".join(rows)
+def without_script(view: SiteView) -> str:
+    """What the container shows until the script has built the table, or if it cannot."""
+    topics = " · ".join(
+        f'<a href="{escape_attr(href(PAGE, t.page))}">{html_text(t.topic.title)}</a> ({t.count})' for t in view.topics)
+    return (f'<p class="gpulist-table-status">The table of {n_entries(len(view.entries))} needs JavaScript. '
+            f"Every entry is also on its topic page: {topics}; and the whole catalog is in "
+            f'<a href="{DATA_SRC}">resources.json</a>.</p>')

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gpulist.checks import validate
+from gpulist.files import write_atomic
+from gpulist.memory import gc_paused
 from gpulist.problems import GpulistError, Problem, UsageError, has_errors
 from gpulist.site.config import SiteConfig, load_site_config
 from gpulist.site.pages import Site, render_site
@@ -57,10 +59,11 @@ class Generated:
 
 def generate(paths: Paths, settings: SiteConfig) -> Generated:
     """Validate and write pages; with errors in the data nothing is written."""
-    catalog, problems = validate(paths.data)
-    if has_errors(problems):
-        return Generated(problems, len(catalog.entries))
-    site = render_site(catalog, settings)
+    with gc_paused():
+        catalog, problems = validate(paths.data)
+        if has_errors(problems):
+            return Generated(problems, len(catalog.entries))
+        site = render_site(catalog, settings)
     try:
         report = write_pages(paths.docs, site.pages)
         write_mkdocs_config(paths, site.nav)
@@ -90,6 +93,15 @@ def mkdocs_command(paths: Paths, action: str, *extra: str) -> list[str]:
 def run_mkdocs_build(paths: Paths) -> int:
     command = mkdocs_command(paths, "build", "--strict", "--site-dir", str(paths.site))
     return subprocess.run(command, cwd=paths.config.parent, env=mkdocs_env(), check=False).returncode
+
+
+def publish_exports(paths: Paths, exports: dict[str, str]) -> None:
+    """Files that go into the built site as they are, after MkDocs (see gpulist.site.pages)."""
+    try:
+        for rel, content in exports.items():
+            write_atomic(paths.site / rel, content)
+    except OSError as exc:
+        raise GpulistError(f"cannot write the site's exports: {exc.strerror}: {exc.filename}") from exc
 
 
 def mkdocs_env() -> dict[str, str]:

@@ -1,7 +1,10 @@
 """One entry as a card on its topic page: an H3 whose anchor is the entry's id.
 
-Cards are the bulk of every topic page, so they stay lean: plain Markdown, one class
-per block, no per-card HTML wrappers. Everything a contributor wrote goes through
+Cards are the bulk of every topic page, so they stay lean. The heading and the notes are
+Markdown (the heading feeds the table of contents and search; notes are Markdown on
+purpose). The meta line and the chips are raw HTML paragraphs, which Python-Markdown passes
+through untouched: as Markdown, with attr_list classes and links MkDocs must resolve, they
+were a third of a topic page's build time. Everything a contributor wrote is escaped by
 `gpulist.site.text`, so nothing in the data can add markup.
 """
 
@@ -10,8 +13,8 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.models import RepoHealth
 from gpulist.site.config import SiteConfig
-from gpulist.site.text import escape_text, link, link_target, note_markdown
-from gpulist.site.links import rel_link
+from gpulist.site.links import href
+from gpulist.site.text import escape_attr, escape_text, html_text, link, note_markdown
 from gpulist.site.view import TYPE_ICONS, SiteView
 
 
@@ -31,11 +34,10 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str) -> 
     blocks.append(_meta_line(entry, view, config))
     if r.notes:
         blocks.append("\n".join(f"- {note_markdown(n)}" for n in r.notes))
-    chips = [f"[{escape_text(view.tag_titles.get(t, t))}]({rel_link(page, f'tags/{t}.md')})"
-             for t in r.tags if t in view.tag_titles]
-    chips += [link(extra.title, extra.url) for extra in r.links]
+    chips = [_a(href(page, f"tags/{t}.md"), view.tag_titles[t]) for t in r.tags if t in view.tag_titles]
+    chips += [_a(extra.url, extra.title) for extra in r.links]
     if chips:
-        blocks.append(" ".join(chips) + "\n{: .gpulist-chips }")
+        blocks.append(f'<p class="gpulist-chips">{" ".join(chips)}</p>')
     return "\n\n".join(blocks) + "\n"
 
 
@@ -43,15 +45,19 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
     r = entry.resource
     parts = []
     if r.authors:
-        parts.append(escape_text(", ".join(r.authors)))
+        parts.append(html_text(", ".join(r.authors)))
     parts += [str(r.year)] if r.year else []
-    parts += [escape_text(r.venue)] if r.venue else []
+    parts += [html_text(r.venue)] if r.venue else []
     health = view.repo(r)
     if health:
         parts.append(repo_health(health))
-    edit = config.edit_url(view.data_path(entry))
-    parts.append(f"[edit]({link_target(edit)}){{ .gpulist-edit title=\"Edit this entry on GitHub\" }}")
-    return " · ".join(parts) + "\n{: .gpulist-meta }"
+    edit = escape_attr(config.edit_url(view.data_path(entry)))
+    parts.append(f'<a class="gpulist-edit" href="{edit}" title="Edit this entry on GitHub">edit</a>')
+    return f'<p class="gpulist-meta">{" · ".join(parts)}</p>'
+
+
+def _a(url: str, text: str) -> str:
+    return f'<a href="{escape_attr(url)}">{html_text(text)}</a>'
 
 
 def repo_health(health: RepoHealth) -> str:

@@ -7,9 +7,10 @@ search index; entries are found through their own cards.
 from __future__ import annotations
 
 from gpulist.load import Entry
+from gpulist.site.links import href
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.site.start_here import STEPS, steps
-from gpulist.site.text import escape_text, front_matter, n_entries
+from gpulist.site.text import escape_attr, escape_text, front_matter, html_text, n_entries
 from gpulist.site.view import NEW_DAYS, TYPE_ICONS, SiteView
 
 PAGE = "index.md"
@@ -43,18 +44,23 @@ def render_home(view: SiteView) -> str:
     out.append("[All recent additions](recent.md) · [Atom feed](feed.xml)\n")
     favourites: list[Entry] = [e for e in view.entries if e.resource.favorite]
     out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, topic=True))
+    # README.md is published beside the site, not through MkDocs, so its link is raw HTML,
+    # which MkDocs does not check (gpulist.site.pages says why).
     out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
-               "[the list on one page](list.md) · [Atom feed](feed.xml)\n")
+               '<a href="README.md">README.md</a> (the whole list on one page, in the guide\'s format) · '
+               "[Atom feed](feed.xml)\n")
     return "\n".join(out)
 
 
 def _topic_cards(view: SiteView) -> str:
+    """Material's grid cards, written as the HTML its `markdown` attribute would produce,
+    so the site needs no md_in_html (which slows every raw HTML block of every page)."""
     cards = []
     for t in view.topics:
-        title = escape_text(f"{t.topic.number}. {t.topic.title}")
-        cards.append(f"-   **[{title}]({t.page})** · {n_entries(t.count)}\n\n"
-                     f"    ---\n\n    {escape_text(t.topic.description)}\n")
-    return '<div class="grid cards" markdown>\n\n' + "\n".join(cards) + "\n</div>\n"
+        title = html_text(f"{t.topic.number}. {t.topic.title}")
+        cards.append(f'<li><p><strong><a href="{escape_attr(href(PAGE, t.page))}">{title}</a></strong> · '
+                     f"{n_entries(t.count)}</p><hr><p>{html_text(t.topic.description)}</p></li>")
+    return '<div class="grid cards">\n<ul>\n' + "\n".join(cards) + "\n</ul>\n</div>\n"
 
 
 def _start_here(view: SiteView) -> str:

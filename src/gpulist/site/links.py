@@ -1,8 +1,15 @@
 """Where things are on the site: docs-relative page paths, links between pages, permalinks.
 
-Links between generated pages are written docs-relative to the `.md` files, so MkDocs
-checks every one of them (`validation.anchors: warn` under `--strict`) and rewrites them
-for whichever URL style the site uses.
+Two kinds of link, for two kinds of content:
+
+- Markdown links (`rel_link`) are written docs-relative to the `.md` files, so MkDocs checks
+  every one of them (`validation.anchors: warn` under `--strict`) and rewrites them for
+  whichever URL style the site uses. Used where a page has few links.
+- Raw HTML links (`href`) are written as the built URLs, with directory URLs
+  (`use_directory_urls`, MkDocs' and Zensical's default). Used by the long listings and by
+  cards: Python-Markdown passes an HTML block through untouched, at a third of the cost of
+  the same links as Markdown, but MkDocs neither checks nor rewrites them, so the build
+  tests follow every one of them in the built site.
 """
 
 from __future__ import annotations
@@ -29,6 +36,23 @@ def rel_link(from_page: str, target: str) -> str:
     if target.startswith(prefix):
         return target[len(prefix):]
     return "../" * (here.count("/") + 1) + target
+
+
+def built_url(page: str) -> str:
+    """A docs page's URL relative to the site root: `tags/x.md` -> `tags/x/`, `index.md` -> ``."""
+    stem = page.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return stem + "/"
+
+
+def href(from_page: str, target: str) -> str:
+    """The built URL of `target` (`topics/x.md#id`), relative to where `from_page` is served."""
+    path, _, anchor = target.partition("#")
+    if not path:
+        return f"#{anchor}"
+    url = "../" * built_url(from_page).count("/") + built_url(path) or "./"
+    return f"{url}#{anchor}" if anchor else url
 
 
 def site_path(resource: Resource) -> str:

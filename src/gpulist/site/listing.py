@@ -1,4 +1,10 @@
-"""Compact one-line entries for pages that point at cards: tags, start here, recent."""
+"""Compact one-line entries for pages that point at cards: tags, start here, recent, home.
+
+These listings hold every entry once or more (tag pages and start here repeat the whole
+catalog between them), so they are written as raw HTML: Python-Markdown passes an HTML
+block through untouched, where the same lines as Markdown cost three times as much to
+build. Every value is escaped here; the links are built URLs (see gpulist.site.links).
+"""
 
 from __future__ import annotations
 
@@ -6,25 +12,27 @@ from collections.abc import Iterable
 
 from gpulist.load import Entry
 from gpulist.site.card import badges
-from gpulist.site.text import escape_text
-from gpulist.site.links import entry_page, rel_link
+from gpulist.site.links import entry_page, href
+from gpulist.site.text import escape_attr, html_text
 from gpulist.site.view import TYPE_ICONS, SiteView
 
 SEARCH_EXCLUDED = {"search": {"exclude": True}}
 
 
 def entry_line(entry: Entry, view: SiteView, page: str, *, topic: bool = False) -> str:
-    """`- 📄 [Title](../topics/x.md#id) ✨, 2023`: links to the card, never off-site."""
+    """`<li>📄 <a href="../topics/x/#id">Title</a> ✨ — 2023</li>`: to the card, never off-site."""
     r = entry.resource
-    target = rel_link(page, f"{entry_page(r)}#{r.id}")
-    line = f"- {TYPE_ICONS[r.type]} [{escape_text(r.title)}]({target}){badges(entry, view)}"
+    target = escape_attr(href(page, f"{entry_page(r)}#{r.id}"))
+    line = f'<li>{TYPE_ICONS[r.type]} <a href="{target}">{html_text(r.title)}</a>{badges(entry, view)}'
     extras = [str(r.year)] if r.year else []
     if topic:
         topic_view = next((t for t in view.topics if t.topic.id == r.topic), None)
-        extras.append(escape_text(topic_view.topic.title) if topic_view else r.topic)
-    return line + (" — " + ", ".join(extras) if extras else "")
+        extras.append(html_text(topic_view.topic.title if topic_view else r.topic))
+    return line + (" — " + ", ".join(extras) if extras else "") + "</li>"
 
 
 def entry_list(entries: Iterable[Entry], view: SiteView, page: str, *, topic: bool = False) -> str:
     lines = [entry_line(e, view, page, topic=topic) for e in entries]
-    return "\n".join(lines) + "\n" if lines else "*None yet.*\n"
+    if not lines:
+        return "*None yet.*\n"
+    return '<ul class="gpulist-list">\n' + "\n".join(lines) + "\n</ul>\n"

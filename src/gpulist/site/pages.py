@@ -2,6 +2,11 @@
 
 Pure: the same catalog and config always give the same mapping, which is what lets the
 writer skip unchanged files and lets golden tests compare pages one by one.
+
+`exports` are files published beside the built site without going through MkDocs: the
+README in the guide's own format is Markdown that readers download as it is, and MkDocs
+would turn any `.md` file in docs/ into a page (which cost four seconds at 10,000 entries,
+for a page that repeated the topic pages).
 """
 
 from __future__ import annotations
@@ -21,29 +26,29 @@ from gpulist.site.feed import PATH as FEED_PATH
 from gpulist.site.feed import render_feed
 from gpulist.site.home import PAGE as HOME_PAGE
 from gpulist.site.home import render_home
-from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.site.recent import PAGE as RECENT_PAGE
 from gpulist.site.recent import render_recent
 from gpulist.site.start_here import PAGE as START_PAGE
 from gpulist.site.start_here import render_start_here
 from gpulist.site.tags import INDEX as TAGS_INDEX
 from gpulist.site.tags import render_tag, render_tag_index, tag_page
-from gpulist.site.text import front_matter
 from gpulist.site.topic_page import render_topic
 from gpulist.site.view import SiteView, build_view
 
-LIST_PAGE = "list.md"
+README_PATH = "README.md"
 
 
 @dataclass(frozen=True, slots=True)
 class Site:
     pages: dict[str, str]
     nav: list[dict[str, object]]
+    exports: dict[str, str]
 
 
 def render_site(catalog: Catalog, config: SiteConfig) -> Site:
     view = build_view(catalog)
-    return Site(render_pages(catalog, view, config), nav(view, catalog.book_index is not None))
+    return Site(render_pages(catalog, view, config), nav(view, catalog.book_index is not None),
+                {README_PATH: render_readme(view)})
 
 
 def render_pages(catalog: Catalog, view: SiteView, config: SiteConfig) -> dict[str, str]:
@@ -53,8 +58,6 @@ def render_pages(catalog: Catalog, view: SiteView, config: SiteConfig) -> dict[s
         ALL_PAGE: render_all_resources(view),
         RECENT_PAGE: render_recent(view),
         TAGS_INDEX: render_tag_index(view),
-        LIST_PAGE: front_matter({"title": "The list on one page", **SEARCH_EXCLUDED}) + "\n"
-        + render_readme(view, contents=False),
         JSON_PATH: render_json(view, config),
         FEED_PATH: render_feed(view, config),
     }
@@ -72,6 +75,6 @@ def nav(view: SiteView, has_concepts: bool) -> list[dict[str, object]]:
     browse: list[dict[str, object]] = [{"All resources": ALL_PAGE}, {"Tags": TAGS_INDEX}]
     if has_concepts:
         browse.append({"Concept index": CONCEPTS_PAGE})
-    browse += [{"Recently added": RECENT_PAGE}, {"The list on one page": LIST_PAGE}]
+    browse.append({"Recently added": RECENT_PAGE})
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
     return [{"Home": HOME_PAGE}, {"Start here": START_PAGE}, {"Topics": topics}, {"Browse": browse}]

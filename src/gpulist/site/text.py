@@ -29,6 +29,11 @@ def escape_text(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", html).replace("\n", " ")
 
 
+def html_text(text: str) -> str:
+    """Plain text inside an HTML element we write ourselves (raw HTML blocks)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def escape_attr(text: str) -> str:
     """Text inside a double-quoted HTML attribute we write ourselves."""
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
