@@ -11,7 +11,8 @@ from pydantic import BaseModel, ValidationError
 from gpulist.files import display_path
 from gpulist.load.catalog import Catalog, Entry
 from gpulist.load.messages import problems_from_validation
-from gpulist.load.yaml_reader import Document, read_yaml
+from gpulist.load.parallel import read_documents
+from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
 from gpulist.models import BookIndex, RepoHealthFile, Resource, Tag, Topic
 from gpulist.models.fields import ID_RE, slugify
@@ -39,8 +40,10 @@ def _load(root: Path) -> tuple[Catalog, list[Problem]]:
     catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems)
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems)
     catalog.repos = dict(health.repos) if health else {}
-    for path in resource_files(root):
-        entry = load_resource(path, problems)
+    paths = resource_files(root)
+    for path, (doc, found) in zip(paths, read_documents(paths)):
+        problems.extend(found)
+        entry = resource_entry(path, doc, problems) if doc else None
         if entry:
             catalog.entries.append(entry)
     return catalog, problems
@@ -56,21 +59,17 @@ def resource_files(root: Path) -> list[Path]:
 
 
 def read_document(path: Path, problems: list[Problem]) -> Document | None:
-    shown = display_path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        problems.append(Problem(shown, 1, 1, f"cannot read file: {exc.strerror}", "unreadable"))
-        return None
-    doc, found = read_yaml(shown, raw)
+    doc, found = read_yaml_file(path)
     problems.extend(found)
     return doc
 
 
 def load_resource(path: Path, problems: list[Problem]) -> Entry | None:
     doc = read_document(path, problems)
-    if doc is None:
-        return None
+    return resource_entry(path, doc, problems) if doc else None
+
+
+def resource_entry(path: Path, doc: Document, problems: list[Problem]) -> Entry | None:
     if not isinstance(doc.data, dict):
         problems.append(_shape_problem(doc, "a mapping of fields (title: ..., url: ...)"))
         return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -25,6 +26,7 @@ from yaml.events import (
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
+from gpulist.files import display_path
 from gpulist.problems import Problem
 
 try:  # libyaml's parser is several times faster; fall back where it was not compiled in.
@@ -81,9 +83,28 @@ class Marks:
 
 @dataclass(slots=True)
 class Document:
+    """One parsed file: its data, its text, and where each value was written.
+
+    `marks` are rebuilt from `text` on first use when the parse that produced `data` did not
+    keep them: one done in a worker process (gpulist.load.parallel), since marks are costly to
+    send between processes and are only needed for the few values a problem points at.
+    """
+
     path: str
     data: Any
-    marks: Marks
+    text: str
+    _marks: Marks | None = None
+
+    @property
+    def marks(self) -> Marks:
+        if self._marks is None:
+            builder = _Builder(self.path, self.text)
+            builder.document()
+            self._marks = builder.marks
+        return self._marks
+
+    def without_marks(self) -> Document:
+        return Document(self.path, self.data, self.text)
 
 
 class _Reject(Exception):
@@ -113,7 +134,17 @@ def read_yaml(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
         return None, [Problem(path, 1, 1, f"cannot parse YAML: {exc}", "yaml-syntax")]
     if builder.problems:
         return None, builder.problems
-    return Document(path, data, builder.marks), []
+    return Document(path, data, text, builder.marks), []
+
+
+def read_yaml_file(path: Path) -> tuple[Document | None, list[Problem]]:
+    """`read_yaml` on a file, named in problems as `display_path` shows it."""
+    shown = display_path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [Problem(shown, 1, 1, f"cannot read file: {exc.strerror}", "unreadable")]
+    return read_yaml(shown, raw)
 
 
 def _decode(path: str, raw: bytes) -> tuple[str, Problem | None]:
