@@ -1,8 +1,9 @@
 """A synthetic catalog of any size, for benchmarks and scale tests.
 
 It reuses the real topics.yml and tags.yml so pages and facets look like the real site,
-and writes resources that pass `gpulist validate`: every figure measured on it is a
-figure for a catalog that could really exist.
+and the real book index (with the book's own entry) so the concept index is built and
+matched against every synthetic entry. It writes resources that pass `gpulist validate`:
+every figure measured on it is a figure for a catalog that could really exist.
 """
 
 from __future__ import annotations
@@ -24,12 +25,17 @@ WORDS = (
 )
 
 
-def write_catalog(root: Path, n: int, seed: int = 0, hosts: int = 50) -> Path:
-    """Write `n` valid resources under root/resources, with topics and tags copied from data/."""
+BOOK = "resources/ai-systems-performance-engineering.yml"
+
+
+def write_catalog(root: Path, n: int, seed: int = 0, hosts: int = 50, book_index: bool = True) -> Path:
+    """Write `n` valid resources under root/resources, with topics and tags copied from data/;
+    with `book_index`, one of the `n` is the book, and data/book-index.yml comes along."""
     rng = random.Random(seed)
     (root / "resources").mkdir(parents=True, exist_ok=True)
-    for name in ("topics.yml", "tags.yml"):
+    for name in ("topics.yml", "tags.yml", *(("book-index.yml", BOOK) if book_index and n else ())):
         shutil.copy(REPO / "data" / name, root / name)
+    n -= 1 if book_index and n else 0
     topics = yaml.safe_load((root / "topics.yml").read_text(encoding="utf-8"))
     tags = [t["id"] for t in yaml.safe_load((root / "tags.yml").read_text(encoding="utf-8"))]
     for i in range(n):

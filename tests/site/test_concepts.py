@@ -15,9 +15,9 @@ def test_letters_terms_and_references(catalog: Catalog, view: SiteView) -> None:
     assert re.findall(r"^## (.+?) \{", text, re.MULTILINE) == ["0–9", "C", "F", "K", "P", "W"]
     kv = text.split("#### KV cache")[1].split("####")[0]
     assert "**Book:** KV Cache Offloading" in kv
-    assert "(topics/attention.md#vllm)" in kv and "[FlashAttention](#c-flashattention)" in kv
+    assert 'href="../topics/attention/#vllm"' in kv and "[FlashAttention](#c-flashattention)" in kv
     assert "- *paged KV*: PagedAttention – vLLM Internals\n    - *eviction*: Cache Eviction Policies\n" in kv
-    assert "*paged KV* in the list: 💻 [vLLM](topics/attention.md#vllm)" in kv
+    assert '<em>paged KV</em> in the list: 💻 <a href="../topics/attention/#vllm">vLLM</a>' in kv
     assert "**See:** [KV cache](#c-kv-cache)" in text
 
 

@@ -46,12 +46,17 @@ def built_url(page: str) -> str:
     return stem + "/"
 
 
+def to_root(page: str) -> str:
+    """From where `page` is served back to the site root: `tags/x.md` -> `../../`."""
+    return "../" * built_url(page).count("/")
+
+
 def href(from_page: str, target: str) -> str:
     """The built URL of `target` (`topics/x.md#id`), relative to where `from_page` is served."""
     path, _, anchor = target.partition("#")
     if not path:
         return f"#{anchor}"
-    url = "../" * built_url(from_page).count("/") + built_url(path) or "./"
+    url = to_root(from_page) + built_url(path) or "./"
     return f"{url}#{anchor}" if anchor else url
 
 

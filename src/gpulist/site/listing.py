@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from gpulist.load import Entry
 from gpulist.site.card import badges
-from gpulist.site.links import entry_page, href
+from gpulist.site.links import site_path, to_root
 from gpulist.site.text import escape_attr, html_text
 from gpulist.site.view import TYPE_ICONS, SiteView
 
@@ -22,7 +22,7 @@ SEARCH_EXCLUDED = {"search": {"exclude": True}}
 def entry_line(entry: Entry, view: SiteView, page: str, *, topic: bool = False) -> str:
     """`<li>📄 <a href="../topics/x/#id">Title</a> ✨ — 2023</li>`: to the card, never off-site."""
     r = entry.resource
-    target = escape_attr(href(page, f"{entry_page(r)}#{r.id}"))
+    target = escape_attr(to_root(page) + site_path(r))
     line = f'<li>{TYPE_ICONS[r.type]} <a href="{target}">{html_text(r.title)}</a>{badges(entry, view)}'
     extras = [str(r.year)] if r.year else []
     if topic:
