@@ -64,3 +64,13 @@ def test_search_exclusion_front_matter(page: str, excluded: bool) -> None:
 
 def test_rendering_is_deterministic(catalog: Catalog, config: SiteConfig) -> None:
     assert render_site(catalog, config).pages == PAGES
+
+
+def test_a_forked_render_gives_the_same_site(catalog: Catalog, config: SiteConfig,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpulist import parallel
+
+    serial = render_site(catalog, config)
+    monkeypatch.setattr(parallel, "worker_count", lambda items, minimum: 2)
+    forked = render_site(catalog, config)
+    assert forked.pages == serial.pages and forked.exports == serial.exports and forked.nav == serial.nav

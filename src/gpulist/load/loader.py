@@ -11,7 +11,7 @@ from pydantic import BaseModel, ValidationError
 from gpulist.files import display_path
 from gpulist.load.catalog import Catalog, Entry
 from gpulist.load.messages import problems_from_validation
-from gpulist.load.parallel import read_documents
+from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
 from gpulist.models import BookIndex, RepoHealthFile, Resource, Tag, Topic

@@ -86,7 +86,7 @@ class Document:
     """One parsed file: its data, its text, and where each value was written.
 
     `marks` are rebuilt from `text` on first use when the parse that produced `data` did not
-    keep them: one done in a worker process (gpulist.load.parallel), since marks are costly to
+    keep them: one done in a worker process (gpulist.load.read_many), since marks are costly to
     send between processes and are only needed for the few values a problem points at.
     """
 

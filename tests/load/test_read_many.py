@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
 
+from gpulist import parallel
 from gpulist.checks import validate
-from gpulist.load import parallel
+from gpulist.load import read_many
 from gpulist.load.loader import resource_files
+from gpulist.load.yaml_reader import read_yaml_file
 
 from tests.catalogs import BROKEN, add_broken, make_catalog
 
@@ -29,18 +30,22 @@ def outcome(data: Path) -> tuple[list, list]:
     return [e.resource for e in catalog.entries], problems
 
 
+def force_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "worker_count", lambda items, minimum: 2)
+
+
 def test_workers_find_the_same_entries_and_problems(messy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     serial = outcome(messy)
     assert serial[1], "the corpus should produce problems"
-    monkeypatch.setattr(parallel, "worker_count", lambda files: 2)
+    force_workers(monkeypatch)
     assert outcome(messy) == serial
 
 
 def test_marks_are_rebuilt_where_a_problem_needs_them(messy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "worker_count", lambda files: 2)
+    force_workers(monkeypatch)
     paths = resource_files(messy)
-    here = {doc.path: doc for doc, _ in map(parallel.read_yaml_file, paths) if doc}
-    from_workers = [doc for doc, _ in parallel.read_documents(paths) if doc]
+    here = {doc.path: doc for doc, _ in map(read_yaml_file, paths) if doc}
+    from_workers = [doc for doc, _ in read_many.read_documents(paths) if doc]
     assert len(from_workers) == len(here) > 1
     for doc in from_workers:
         assert doc._marks is None, "marks do not travel back from workers"
@@ -49,33 +54,12 @@ def test_marks_are_rebuilt_where_a_problem_needs_them(messy: Path, monkeypatch: 
         assert doc.marks.raw == expected.raw
 
 
-def test_workers_are_used_for_large_catalogs_on_several_cores(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel.sys, "platform", "linux")
-    monkeypatch.setattr(parallel.threading, "active_count", lambda: 1)
-    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    assert parallel.worker_count(parallel.MIN_FILES) == 2
-    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: set(range(64)), raising=False)
-    assert parallel.worker_count(parallel.MIN_FILES) == parallel.MAX_WORKERS
-
-
-def test_small_catalogs_and_threaded_processes_parse_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert parallel.worker_count(parallel.MIN_FILES - 1) == 1
-    stop = threading.Event()
-    thread = threading.Thread(target=stop.wait)
-    thread.start()
-    try:
-        assert parallel.worker_count(10 * parallel.MIN_FILES) == 1
-    finally:
-        stop.set()
-        thread.join()
-
-
 def test_a_failed_fork_falls_back_to_parsing_here(messy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     serial = outcome(messy)
 
     def no_fork(paths: list[Path], workers: int) -> list:
         raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(parallel, "worker_count", lambda files: 2)
-    monkeypatch.setattr(parallel, "_in_workers", no_fork)
+    force_workers(monkeypatch)
+    monkeypatch.setattr(read_many, "_in_workers", no_fork)
     assert outcome(messy) == serial

@@ -5,47 +5,36 @@ a catalog of thousands of files is split among forked worker processes: at 10,00
 on two cores, 1.6 s of parsing becomes 0.8 s. Workers send back data and text but not the
 marks (Document rebuilds those on demand, for the few files a problem points at).
 
-Small catalogs, platforms without `fork`, and processes that already run threads (where
-forking is unsafe: `gpulist serve` watches files) parse in-process, as does any run whose
-workers fail to start: the result is the same either way.
+When to fork is `gpulist.parallel`'s decision; any run whose workers fail to start
+parses in-process instead, with the same result.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import os
-import sys
-import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+from gpulist import parallel
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.problems import Problem
 
 Read = tuple[Document | None, list[Problem]]
 # Below this, starting workers costs more than it saves.
 MIN_FILES = 2000
-# Past four workers the parent's unpickling of their results dominates.
-MAX_WORKERS = 4
 CHUNKS_PER_WORKER = 4
 
 
 def read_documents(paths: list[Path]) -> list[Read]:
     """Every file read and parsed, in the order given, on as many cores as pay off."""
-    workers = worker_count(len(paths))
+    workers = parallel.worker_count(len(paths), MIN_FILES)
     if workers > 1:
         try:
             return _in_workers(paths, workers)
         except (OSError, BrokenProcessPool):
             pass  # could not fork (memory, process limits): parse here instead
     return [read_yaml_file(path) for path in paths]
-
-
-def worker_count(files: int) -> int:
-    if files < MIN_FILES or sys.platform != "linux" or threading.active_count() > 1:
-        return 1
-    return min(len(os.sched_getaffinity(0)), MAX_WORKERS)
 
 
 def _in_workers(paths: list[Path], workers: int) -> list[Read]:
