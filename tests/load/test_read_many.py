@@ -54,6 +54,21 @@ def test_marks_are_rebuilt_where_a_problem_needs_them(messy: Path, monkeypatch: 
         assert doc.marks.raw == expected.raw
 
 
+def test_workers_that_break_midway_leave_the_rest_to_be_parsed_here(
+        messy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    serial = outcome(messy)
+
+    def breaks_after_two(paths: list[Path], workers: int):
+        yield from map(read_yaml_file, paths[:2])
+        raise BrokenProcessPool("a worker died")
+
+    force_workers(monkeypatch)
+    monkeypatch.setattr(read_many, "_in_workers", breaks_after_two)
+    assert outcome(messy) == serial
+
+
 def test_a_failed_fork_falls_back_to_parsing_here(messy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     serial = outcome(messy)
 

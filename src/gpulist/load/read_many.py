@@ -12,6 +12,7 @@ parses in-process instead, with the same result.
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -26,22 +27,32 @@ MIN_FILES = 2000
 CHUNKS_PER_WORKER = 4
 
 
-def read_documents(paths: list[Path]) -> list[Read]:
-    """Every file read and parsed, in the order given, on as many cores as pay off."""
+def read_documents(paths: list[Path]) -> Iterator[Read]:
+    """Every file read and parsed, in the order given, on as many cores as pay off.
+
+    Results come as workers finish their chunks, so the caller validates the first files
+    while the workers still parse the last ones.
+    """
     workers = parallel.worker_count(len(paths), MIN_FILES)
+    done = 0
     if workers > 1:
         try:
-            return _in_workers(paths, workers)
+            for read in _in_workers(paths, workers):
+                yield read
+                done += 1
+            return
         except (OSError, BrokenProcessPool):
-            pass  # could not fork (memory, process limits): parse here instead
-    return [read_yaml_file(path) for path in paths]
+            pass  # could not fork (memory, process limits): parse the rest here instead
+    for path in paths[done:]:
+        yield read_yaml_file(path)
 
 
-def _in_workers(paths: list[Path], workers: int) -> list[Read]:
+def _in_workers(paths: list[Path], workers: int) -> Iterator[Read]:
     n = workers * CHUNKS_PER_WORKER
     chunks = [paths[i * len(paths) // n:(i + 1) * len(paths) // n] for i in range(n)]
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return [read for chunk in pool.map(_read_chunk, chunks) for read in chunk]
+        for chunk in pool.map(_read_chunk, chunks):
+            yield from chunk
 
 
 def _read_chunk(paths: list[Path]) -> list[Read]:
