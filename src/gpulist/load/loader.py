@@ -41,7 +41,7 @@ def _load(root: Path) -> tuple[Catalog, list[Problem]]:
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems)
     catalog.repos = dict(health.repos) if health else {}
     paths = resource_files(root)
-    for path, (doc, found) in zip(paths, read_documents(paths)):
+    for path, (doc, found) in zip(paths, read_documents(paths), strict=True):
         problems.extend(found)
         entry = resource_entry(path, doc, problems) if doc else None
         if entry:
