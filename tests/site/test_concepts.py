@@ -26,3 +26,14 @@ def test_every_see_link_targets_an_anchor_on_the_page(catalog: Catalog, view: Si
     text = render_concepts(catalog.book_index, view)
     anchors = set(re.findall(r"\{ #([a-z0-9_-]+) \}", text))
     assert set(re.findall(r"\]\(#([a-z0-9_-]+)\)", text)) <= anchors
+
+
+def test_a_term_the_book_lists_twice_shows_once(catalog: Catalog, view: SiteView) -> None:
+    assert catalog.book_index is not None
+    terms = catalog.book_index.terms
+    twice = catalog.book_index.model_copy(update={"terms": [*terms, terms[0]]})
+    text = render_concepts(twice, view)
+    assert text == render_concepts(catalog.book_index, view)
+    changed = terms[0].model_copy(update={"refs": []})
+    differs = catalog.book_index.model_copy(update={"terms": [*terms, changed]})
+    assert render_concepts(differs, view).count(f"#### {terms[0].term} ") == 2

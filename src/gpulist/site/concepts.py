@@ -47,8 +47,21 @@ def _anchors(terms: list[IndexTerm]) -> list[str]:
     return anchors
 
 
+def _distinct(terms: list[IndexTerm]) -> list[IndexTerm]:
+    """The book's index lists some symbols twice, under the symbols and under their letter
+    (`__syncthreads()`), with the same references: show each such term once."""
+    seen: set[str] = set()
+    out = []
+    for term in terms:
+        key = term.model_dump_json()
+        if key not in seen:
+            seen.add(key)
+            out.append(term)
+    return out
+
+
 def render_concepts(book: BookIndex, view: SiteView) -> str:
-    terms = sorted(book.terms, key=lambda t: (t.term.casefold(), t.term))
+    terms = sorted(_distinct(book.terms), key=lambda t: (t.term.casefold(), t.term))
     anchor_list = _anchors(terms)
     anchor_of = dict(zip(map(id, terms), anchor_list))
     anchors: dict[tuple[str, ...], str] = {}
