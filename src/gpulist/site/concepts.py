@@ -23,7 +23,6 @@ MAX_ENTRIES = 25
 
 @dataclass(frozen=True, slots=True)
 class _Context:
-    view: SiteView
     matcher: ConceptMatcher
     anchors: dict[tuple[str, ...], str]  # a term's words -> its anchor, for see-references
 
@@ -68,7 +67,7 @@ def render_concepts(book: BookIndex, view: SiteView) -> str:
     for term, anchor in zip(terms, anchor_list):
         anchors.setdefault(words(term.term), anchor)
     matcher = ConceptMatcher(view.entries, view.tags)
-    ctx = _Context(view, matcher, anchors)
+    ctx = _Context(matcher, anchors)
     out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}"})]
     out.append(f"# Concept index\n\nThe concepts of *{escape_text(book.title)}*, A to Z: for each, the "
                "book's sections that cover it and the entries of this list that do.\n")
@@ -86,7 +85,7 @@ def _key(letter: str) -> str:
 
 def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
     """Book sections and see-references are searchable; the entry links repeat cards, so not."""
-    view, matcher, anchors = ctx.view, ctx.matcher, ctx.anchors
+    matcher, anchors = ctx.matcher, ctx.anchors
     lines = [f"**Book:** {_refs(term.refs)}"] if term.refs else []
     for label, names in (("See", term.see), ("See also", term.see_also)):
         if names:
@@ -98,7 +97,7 @@ def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
         blocks.append("  \n".join(lines))
     if term.subterms:
         blocks.append("\n".join(_subterm_lines(term.subterms, 0)))
-    listed = _listed(term, view, matcher)
+    listed = _listed(term, matcher)
     if listed:
         # Raw HTML, like the other listings: at 10,000 entries these are ~18,000 links.
         blocks.append("<p data-search-exclude>" + "<br>\n".join(listed) + "</p>")
@@ -114,7 +113,7 @@ def _subterm_lines(subterms: list[IndexTerm], depth: int) -> list[str]:
     return lines
 
 
-def _listed(term: IndexTerm, view: SiteView, matcher: ConceptMatcher) -> list[str]:
+def _listed(term: IndexTerm, matcher: ConceptMatcher) -> list[str]:
     """Entries for the term (tags, title, notes) and its sub-terms (tags only: their words
     alone, like "overview", say too little)."""
     lines = []

@@ -15,6 +15,7 @@ Two kinds of link, for two kinds of content:
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 
 from gpulist.models import Resource
 
@@ -38,6 +39,7 @@ def rel_link(from_page: str, target: str) -> str:
     return "../" * (here.count("/") + 1) + target
 
 
+@lru_cache(maxsize=4096)  # a few hundred pages, asked for once per listed entry and chip
 def built_url(page: str) -> str:
     """A docs page's URL relative to the site root: `tags/x.md` -> `tags/x/`, `index.md` -> ``."""
     stem = page.removesuffix(".md")
@@ -62,4 +64,4 @@ def href(from_page: str, target: str) -> str:
 
 def site_path(resource: Resource) -> str:
     """The entry's permalink relative to the site root, with directory URLs."""
-    return f"topics/{resource.topic}/#{resource.id}"
+    return f"{built_url(entry_page(resource))}#{resource.id}"

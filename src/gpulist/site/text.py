@@ -25,8 +25,7 @@ _REF_DEF = re.compile(r"^\s*\[([^\]]*)\]:")
 @lru_cache(maxsize=65536)  # a title is escaped for up to six pages
 def escape_text(text: str) -> str:
     """Plain text for an inline Markdown context (heading, link text, paragraph)."""
-    html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", html).replace("\n", " ")
+    return _MD_SPECIAL.sub(r"\\\1", html_text(text)).replace("\n", " ")
 
 
 def html_text(text: str) -> str:
@@ -36,7 +35,7 @@ def html_text(text: str) -> str:
 
 def escape_attr(text: str) -> str:
     """Text inside a double-quoted HTML attribute we write ourselves."""
-    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+    return html_text(text).replace('"', "&quot;")
 
 
 def link_target(url: str) -> str:
