@@ -9,6 +9,7 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.site.links import href
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
+from gpulist.site.recent import recent_entries
 from gpulist.site.start_here import STEPS, steps
 from gpulist.site.text import escape_attr, escape_text, front_matter, html_text, n_entries
 from gpulist.site.view import NEW_DAYS, TYPE_ICONS, SiteView
@@ -39,8 +40,8 @@ def render_home(view: SiteView) -> str:
     out.append(f"## Legend\n\n{legend()}")
     out.append("## Topics\n\n" + _topic_cards(view))
     out.append("## Start here\n\n" + _start_here(view))
-    recent = sorted(view.entries, key=lambda e: (e.resource.added, e.resource.id), reverse=True)
-    out.append("## Recently added\n\n" + entry_list(recent[:RECENT_ON_HOME], view, PAGE, topic=True))
+    recent = recent_entries(view, RECENT_ON_HOME)
+    out.append("## Recently added\n\n" + entry_list(recent, view, PAGE, topic=True))
     out.append("[All recent additions](recent.md) · [Atom feed](feed.xml)\n")
     favourites: list[Entry] = [e for e in view.entries if e.resource.favorite]
     out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, topic=True))
