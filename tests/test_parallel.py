@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 
@@ -69,5 +70,5 @@ def test_work_runs_here_when_no_child_can_start(monkeypatch: pytest.MonkeyPatch)
         def Pipe(self, duplex: bool):  # noqa: N802 - multiprocessing's name
             raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(parallel.multiprocessing, "get_context", lambda method: NoFork())
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: NoFork())
     assert parallel.in_background(lambda: os.getpid())() == os.getpid()

@@ -13,13 +13,14 @@ the result never depends on whether it ran in parallel.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import threading
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 T = TypeVar("T")
 # Past four workers, unpickling their results in the parent dominates.
@@ -39,6 +40,8 @@ def in_background(work: Callable[[], T]) -> Callable[[], T]:
     If the child cannot start, fails or dies, the returned function runs `work` itself, so
     an error surfaces here with its usual traceback and message.
     """
+    import multiprocessing  # here, not at the top: only large catalogs fork
+
     context = multiprocessing.get_context("fork")
     try:
         receive, send = context.Pipe(duplex=False)

@@ -11,10 +11,7 @@ parses in-process instead, with the same result.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from gpulist import parallel
@@ -36,6 +33,9 @@ def read_documents(paths: list[Path]) -> Iterator[Read]:
     workers = parallel.worker_count(len(paths), MIN_FILES)
     done = 0
     if workers > 1:
+        # Imported here: 20 ms of start-up that small catalogs never need.
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             for read in _in_workers(paths, workers):
                 yield read
@@ -50,6 +50,9 @@ def read_documents(paths: list[Path]) -> Iterator[Read]:
 def _in_workers(paths: list[Path], workers: int) -> Iterator[Read]:
     n = workers * CHUNKS_PER_WORKER
     chunks = [paths[i * len(paths) // n:(i + 1) * len(paths) // n] for i in range(n)]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         for chunk in pool.map(_read_chunk, chunks):
             yield from chunk
