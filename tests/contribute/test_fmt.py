@@ -95,6 +95,23 @@ def test_a_comment_ruamel_would_drop_is_refused() -> None:
     assert out is None and [(p.line, p.rule) for p in problems] == [(4, "fmt")]
 
 
+def test_a_hash_inside_a_string_is_not_a_comment() -> None:
+    """Found by test_fmt_never_changes_the_loaded_model: a `#` in a quoted string (or after a
+    YAML line break such as U+0085 inside one) made fmt refuse the file."""
+    base = "url: null\ntype: paper\ntopic: x\nadded: 2000-01-01\n"
+    for text in ("title: 'Lecture #5'\n" + base, "title: T\nauthors:\n- '\x85  #'\n" + base,
+                 "title: T\nnotes:\n- |\n  line\n  # not a comment\n" + base):
+        out, problems = format_text(text, "x.yml")
+        assert problems == [] and out is not None and model(out) == model(text), text
+
+
+def test_comments_after_strings_that_hold_a_hash_are_still_checked() -> None:
+    text = ("title: 'Lecture #5'  # kept\nlinks:\n- {title: a, url: 'https://a.org'}\n# lost by ruamel\n"
+            "- {title: b, url: 'https://b.org'}  # kept\n")
+    out, problems = format_text(text, "x.yml")
+    assert out is None and [(p.line, p.rule) for p in problems] == [(4, "fmt")]
+
+
 def test_needs_quotes_for_flow_only_characters() -> None:
     assert not needs_quotes("a, b") and needs_quotes("a, b", flow=True)
     assert needs_quotes("2307.08691") and needs_quotes("yes") and not needs_quotes("CUDA")

@@ -212,3 +212,10 @@ def test_plain_scalars_resolve_as_pyyaml_does(word: str) -> None:
     data, problems = _read(f"k: {word}\n")
     assert problems == []
     assert repr(data["k"]) == repr(expected)
+
+
+def test_scalar_spans_are_character_offsets_of_every_scalar() -> None:
+    from gpulist.load.yaml_reader import scalar_spans
+
+    text = "a: 'é✨ #x'  # c\nb: |\n  # text\n"
+    assert [text[start:end] for start, end in scalar_spans(text)] == ["a", "'é✨ #x'", "b", "|\n  # text\n"]

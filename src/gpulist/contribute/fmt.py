@@ -26,7 +26,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from gpulist.contribute import comments
-from gpulist.load.yaml_reader import read_yaml
+from gpulist.load.yaml_reader import read_yaml, scalar_spans
 from gpulist.models import FIELD_ORDER
 from gpulist.problems import Problem
 from gpulist.schema import FILES, modeline
@@ -158,17 +158,23 @@ def format_text(text: str, shown: str, default_modeline: str = DEFAULT_MODELINE)
     return result, []
 
 
-_COMMENT = re.compile(r"(?:^|\s)(#.*)$")
+# A `#` at the start of a line or after a space or tab, to the end of its line.
+_COMMENT = re.compile(r"(?:^|(?<=[ \t]))(#[^\n]*)", re.MULTILINE)
 
 
 def lost_comments(source: str, result: str) -> list[int]:
-    """Lines whose comment is nowhere in the result. A `#` inside a string counts too, which
-    can only make fmt refuse a file, never lose a comment."""
+    """Lines whose comment is nowhere in the result.
+
+    A `#` inside a quoted or block string is text, not a comment (`title: 'Lecture #5'`):
+    which `#`s are comments is the YAML scanner's call, so any within a scalar is skipped.
+    """
+    strings = scalar_spans(source)
     lines = []
-    for number, line in enumerate(source.splitlines(), 1):
-        found = _COMMENT.search(line)
-        if found and found.group(1).strip() not in result:
-            lines.append(number)
+    for found in _COMMENT.finditer(source):
+        if any(start <= found.start() < end for start, end in strings):
+            continue
+        if found.group(1).strip() not in result:
+            lines.append(source.count("\n", 0, found.start()) + 1)
     return lines
 
 

@@ -147,6 +147,14 @@ def read_yaml_file(path: Path) -> tuple[Document | None, list[Problem]]:
     return read_yaml(shown, raw)
 
 
+def scalar_spans(text: str) -> list[tuple[int, int]]:
+    """Where each scalar (plain, quoted or block) of `text` starts and ends, as character
+    offsets, by the same scanner `read_yaml` uses: a `#` inside one of them is text, not a
+    comment. `text` must scan, as any text `read_yaml` accepted does."""
+    return [(t.start_mark.index, t.end_mark.index)
+            for t in yaml.scan(text, Loader=_Loader) if isinstance(t, yaml.ScalarToken)]
+
+
 def _decode(path: str, raw: bytes) -> tuple[str, Problem | None]:
     try:
         text = raw.decode("utf-8")
