@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gpulist.problems import Problem, has_errors
-from gpulist.report import FORMATS, FORMATTERS, as_github, as_json, as_text, summary
+from gpulist.report import FORMATS, FORMATTERS, as_github, as_json, as_text, for_build, summary, warnings_in_brief
 
 ERR = Problem("data/resources/a.yml", 4, 8, "unknown topic 'x'", "unknown-topic")
 WARN = Problem("data/resources/b.yml", 2, 6, "link wanted: 'B' has no canonical URL yet", "link-wanted", "warning")
@@ -88,3 +88,35 @@ def test_problems_sort_by_path_then_line_then_column() -> None:
     problems = [Problem("b", 1, 1, "m", "r"), Problem("a", 10, 1, "m", "r"), Problem("a", 2, 9, "m", "r"),
                 Problem("a", 2, 3, "z", "r")]
     assert [(p.path, p.line, p.col) for p in sorted(problems)] == [("a", 2, 3), ("a", 2, 9), ("a", 10, 1), ("b", 1, 1)]
+
+
+def _warning(rule: str, n: int) -> Problem:
+    return Problem(f"data/resources/w{n}.yml", 2, 6, f"a {rule} warning", rule, "warning")
+
+
+def test_no_warnings_in_brief_is_empty() -> None:
+    assert warnings_in_brief([]) == "" and warnings_in_brief([ERR]) == ""
+
+
+def test_one_warning_in_brief_is_singular() -> None:
+    assert warnings_in_brief([WARN]) == "1 warning (1 link-wanted): run `gpulist validate` to list them"
+
+
+def test_warnings_in_brief_are_counted_by_rule_most_first_and_ignore_errors() -> None:
+    problems = [_warning("unknown-tag", 1), ERR, *(_warning("link-wanted", n) for n in range(3)), _warning("a-rule", 9)]
+    assert warnings_in_brief(problems) == (
+        "5 warnings (3 link-wanted, 1 a-rule, 1 unknown-tag): run `gpulist validate` to list them"
+    )
+
+
+def test_for_build_prints_errors_in_full_and_warnings_as_one_line() -> None:
+    other = Problem("data/resources/c.yml", 1, 1, "unknown topic 'y'", "unknown-topic")
+    assert for_build([WARN, ERR, _warning("link-wanted", 1), other]).splitlines() == [
+        "data/resources/a.yml:4:8: error: unknown topic 'x' [unknown-topic]",
+        "data/resources/c.yml:1:1: error: unknown topic 'y' [unknown-topic]",
+        "2 warnings (2 link-wanted): run `gpulist validate` to list them",
+    ]
+
+
+def test_for_build_without_warnings_is_the_error_list() -> None:
+    assert for_build([ERR]) == as_text([ERR]) and for_build([]) == ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 
 from gpulist.problems import Problem
@@ -49,3 +50,24 @@ def summary(problems: list[Problem], entries: int) -> str:
     warnings = len(problems) - errors
     verdict = "invalid" if errors else "valid"
     return f"{entries} entries {verdict}: {errors} error(s), {warnings} warning(s)"
+
+
+def warnings_in_brief(problems: list[Problem]) -> str:
+    """All warnings in one line, counted by rule, so a build log stays readable.
+
+    A build is not the place to act on 41 "link wanted" lines; `gpulist validate` lists them
+    one by one, and this line says so. Empty when there is no warning.
+    """
+    warnings = [p for p in problems if not p.is_error]
+    if not warnings:
+        return ""
+    counts = Counter(p.rule for p in warnings)
+    by_rule = ", ".join(f"{n} {rule}" for rule, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    noun = "warning" if len(warnings) == 1 else "warnings"
+    return f"{len(warnings)} {noun} ({by_rule}): run `gpulist validate` to list them"
+
+
+def for_build(problems: list[Problem]) -> str:
+    """Errors in full, each on its line (they stop the build), then the warnings in brief."""
+    lines = [as_text([p for p in problems if p.is_error]), warnings_in_brief(problems)]
+    return "\n".join(line for line in lines if line)

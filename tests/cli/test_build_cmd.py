@@ -64,3 +64,38 @@ def test_unwritable_docs_is_an_error_not_a_traceback(project: Path, capsys: pyte
     blocker.write_text("a file where the docs folder should be\n", encoding="utf-8")
     assert build(project, "--no-mkdocs") == 1
     assert "gpulist build: error: cannot write the site's pages" in capsys.readouterr().err
+
+
+def _without_url(project: Path, rid: str, title: str) -> None:
+    (project / "data" / "resources" / f"{rid}.yml").write_text(
+        f"title: {title}\nurl: null\ntype: community\ntopic: big-picture\ngroup: communities\nadded: 2024-08-01\n",
+        encoding="utf-8")
+
+
+def test_warnings_print_as_one_line_counted_by_rule(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fixture has one link-wanted (GPU MODE) and one repo-health warning; two entries more make four."""
+    _without_url(project, "no-link-a", "No link A")
+    _without_url(project, "no-link-b", "No link B")
+    assert build(project, "--no-mkdocs") == 0
+    err = capsys.readouterr().err
+    assert "4 warnings (3 link-wanted, 1 repo-health): run `gpulist validate` to list them" in err
+    assert "link wanted:" not in err and "warning: " not in err
+    assert "0 error(s), 4 warning(s)" in err
+
+
+def test_errors_still_print_in_full_beside_the_warning_line(project: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = project / "data" / "resources" / "vllm.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("topic: attention", "topic: nowhere"), encoding="utf-8")
+    assert build(project, "--no-mkdocs") == 1
+    err = capsys.readouterr().err
+    assert "vllm.yml:" in err and "error: " in err and "[unknown-topic]" in err
+    assert "2 warnings (1 link-wanted, 1 repo-health): run `gpulist validate` to list them" in err
+    assert "link wanted:" not in err
+
+
+def test_validate_still_lists_every_warning(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _without_url(project, "no-link-a", "No link A")
+    assert main(["validate", "--data", str(project / "data")]) == 0
+    out = capsys.readouterr().out
+    assert sum("link wanted:" in line for line in out.splitlines()) == 2

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from gpulist.report import as_text, summary
+from gpulist.report import for_build, summary
 from gpulist.site.build import Generated, Paths, generate, resolve_paths
 from gpulist.site.config import DEFAULT_CONFIG, SiteConfig
 
@@ -26,10 +26,10 @@ def paths_from(args: argparse.Namespace) -> tuple[Paths, SiteConfig]:
 
 
 def generate_and_report(paths: Paths, settings: SiteConfig) -> Generated:
-    """Problems print exactly as `gpulist validate` prints them."""
+    """Errors print as `gpulist validate` prints them; warnings only as one line counted by rule."""
     result = generate(paths, settings)
     if result.problems:
-        print(as_text(result.problems), file=sys.stderr)
+        print(for_build(result.problems), file=sys.stderr)
     print(summary(result.problems, result.entries), file=sys.stderr)
     if result.report is None:
         print(f"not building: fix the errors in {paths.data} first", file=sys.stderr)
