@@ -112,7 +112,9 @@ def _find(entry: GuideEntry, resources: list[Resource]) -> list[Resource]:
     if entry.url:
         return [r for r in resources if r.url and normalize_url(r.url) == normalize_url(entry.url)]
     key = _title_key(entry.title)
-    return [r for r in resources if r.title.casefold().startswith(key)]
+    # The key must end at a word boundary: "EAGLE" names EAGLE-1, not "EAGLE-3: ...".
+    starts = re.compile(re.escape(key) + r"(?![\w-])")
+    return [r for r in resources if starts.match(r.title.casefold())]
 
 
 def test_catalog_holds_every_guide_entry(guide: list[GuideEntry]) -> None:
