@@ -127,6 +127,15 @@ def github_repo(url: str) -> str | None:
     return _find(url, "github")
 
 
+def github_account(url: str) -> str | None:
+    """The user or organisation of a github.com/NAME page (no repository), lowercased."""
+    parts = urlsplit(url.strip())
+    segments = [s for s in parts.path.split("/") if s]
+    if _host(parts) != "github.com" or len(segments) != 1 or segments[0].lower() in _GITHUB_RESERVED:
+        return None
+    return segments[0].lower() if re.fullmatch(r"[A-Za-z0-9-]+", segments[0]) else None
+
+
 def youtube_id(url: str) -> str | None:
     return _find(url, "youtube")
 

@@ -92,3 +92,21 @@ def fetch_metadata(url: str, config: NetConfig, http: httpx.Client | None = None
     finally:
         if own:
             http.close()
+
+
+_SOCIAL = {"twitter.com": "Twitter", "mobile.twitter.com": "Twitter", "x.com": "X", "bsky.app": "Bluesky"}
+
+
+def profile(url: str) -> str | None:
+    """'Twitter profile @tri_dao' for a person's page, not a resource: a profile on Twitter,
+    X or Bluesky, a GitHub account (github.com/USER, no repository). A post is not a profile."""
+    parts = urlsplit(url.strip())
+    host = (parts.hostname or "").lower().removeprefix("www.")
+    segments = [s for s in parts.path.split("/") if s]
+    if host in _SOCIAL and len(segments) == 1 and segments[0] not in ("home", "search", "hashtag", "i"):
+        return f"{_SOCIAL[host]} profile @{segments[0].lstrip('@')}"
+    if host == "bsky.app" and len(segments) == 2 and segments[0] == "profile":
+        return f"Bluesky profile @{segments[1]}"
+    if host == "github.com" and len(segments) == 1 and identity.github_account(url):
+        return f"GitHub account {segments[0]}"
+    return None
