@@ -70,7 +70,7 @@ def as_plain(report: ImportReport, dry_run: bool) -> str:
     return "\n".join(lines + ([typed] if typed else []))
 
 
-def as_table(report: ImportReport, dry_run: bool, width: int = 140) -> str:
+def as_table(report: ImportReport, dry_run: bool, width: int | None = None) -> str:
     """The same rows as a rich table, colour by outcome."""
     from rich.console import Console  # rich costs start-up time; only a terminal pays it
     from rich.table import Table

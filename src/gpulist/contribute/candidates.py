@@ -10,7 +10,6 @@ heading, and when none of them helps the candidate says so, for the report.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -84,8 +83,9 @@ def _looks_like_url(text: str) -> bool:
 
 def generic(text: str) -> bool:
     """Text that names no resource: empty, a role word ('Blog', 'paper', 'here'), a URL."""
-    words = plain(text).lower()
-    return not words or words in ROLES or _looks_like_url(words) or all(w in ROLES for w in words.split())
+    shown = plain(text).lower()
+    words = re.findall(r"[\w'-]+", shown)
+    return not words or _looks_like_url(shown) or all(w in ROLES or w in _GLUE for w in words)
 
 
 def _is_role_link(link: Link) -> bool:
@@ -103,12 +103,9 @@ def _before(item: Item, link: Link) -> str:
     return plain(" ".join(bold)) or plain("".join(r.text for r in runs if r.link is None))
 
 
-def _heading(headings: tuple[str, ...], placing: Callable[[str], bool]) -> str:
-    """The innermost heading, unless it names a topic, tier or group ('Tier 1', 'Attention')
-    or only kinds of links ('Blogs', 'Papers'): those describe every item below them."""
-    if not headings or placing(headings[-1]):
-        return ""
-    words = plain(headings[-1])
+def _section(heading: str) -> str:
+    """The heading's words, unless they only name kinds of links ('Papers', 'Further reading')."""
+    words = plain(heading)
     generic = all(w in _SECTION_WORDS or w.rstrip("s") in ROLES or w.isdigit() for w in words.lower().split())
     return "" if generic else words
 
@@ -126,7 +123,7 @@ def _fallback(link: Link) -> str:
     return f"{host} {role}" if role in SITE_ROLES else placeholder_title(link.url)
 
 
-def title_for(item: Item, link: Link, parent: str, placing: Callable[[str], bool]) -> tuple[str, str, str | None]:
+def title_for(item: Item, link: Link, parent: str, heading: str) -> tuple[str, str, str | None]:
     """(title, where it came from, why it is weak): the link text when it names something,
     else the best context; 'Wiki: Thread Block' is 'Thread Block (Wikipedia)'."""
     text = plain(link.text)
@@ -138,7 +135,7 @@ def title_for(item: Item, link: Link, parent: str, placing: Callable[[str], bool
     if not _is_role_link(link):
         return text, "link text", None
     sources = (("item text", _before(item, link)), ("parent item", plain(parent)),
-               ("heading", _heading(item.headings, placing)))
+               ("heading", _section(heading)))
     for where, context in sources:
         if context and not generic(context):
             check = f"taken from the heading '{context}': check it names this resource" if where == "heading" else None
@@ -154,7 +151,7 @@ def clean_note(runs: list[Run]) -> str:
     text = _ROLE_LABEL.sub(lambda m: "" if m.group(1).lower() in ROLES else m.group(0), text)
     text = _BRACKETED.sub(_bracket, text).replace(_MARK, " ")
     text = _SEPARATOR_RUN.sub(lambda m: f"{m.group(1)} ", text)
-    text = " ".join(text.split()).lstrip(_SEPARATORS + ".").rstrip(_SEPARATORS)
+    text = " ".join(text.split()).lstrip(_SEPARATORS + ".)]").rstrip(_SEPARATORS + "([")
     words = re.findall(r"[\w'-]+", text.lower())
     return "" if all(w in ROLES or w in _GLUE for w in words) else safe_text(text) or ""
 

@@ -8,21 +8,18 @@ people and badges are never entries.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from gpulist.contribute.candidates import (
     FAVORITE, Candidate, Skip, clean_note, emoji_type, generic, is_web, markdown_of, plain, secondary, title_for,
 )
 from gpulist.contribute.entry import safe_text
-from gpulist.contribute.markdown_list import Item, Link, read_items
+from gpulist.contribute.markdown_list import Item, Link, Run, read_items
 from gpulist.contribute.metadata.dispatch import profile
 
 Placing = Callable[[str], bool]  # does this heading name a topic, tier or group?
 NAVIGATION = "table-of-contents link"
-
-
-def _never(heading: str) -> bool:
-    return False
 
 
 def _unusable(item: Item, links: list[Link]) -> Skip:
@@ -32,7 +29,7 @@ def _unusable(item: Item, links: list[Link]) -> Skip:
     return Skip(item.line, "badge", "only badges or images", links[0].url)
 
 
-def from_item(item: Item, parent: str = "", placing: Placing = _never) -> Candidate | Skip:
+def from_item(item: Item, parent: str = "", heading: str = "") -> Candidate | Skip:
     """A candidate, or why this item is not one (the report shows the reason)."""
     every = item.links()
     links = [link for link in every if is_web(link)]
@@ -43,18 +40,18 @@ def from_item(item: Item, parent: str = "", placing: Placing = _never) -> Candid
     if not usable:
         return _unusable(item, links)
     primary = next((link for link in usable if not link.auto and not generic(link.text)), usable[0])
-    title, where, weak = title_for(item, primary, parent, placing)
+    title, where, weak = title_for(item, primary, parent, heading)
     after = item.runs[next(i for i, r in enumerate(item.runs) if r.link is primary) + 1:]
-    note = clean_note(after)
+    note = clean_note([Run(r.text) if r.link and profile(r.link.url) else r for r in after])  # 'by @tri' stays
     return Candidate(item.line, title, primary.url, [note] if note else [], secondary(usable, primary),
                      emoji_type(item.text), FAVORITE in item.text, item.headings, where, weak)
 
 
-def from_row(item: Item, placing: Placing = _never) -> Candidate | Skip:
+def from_row(item: Item, heading: str = "") -> Candidate | Skip:
     """A table row: the first cell with a link is the entry, a plain cell its note."""
     for i, cell in enumerate(item.cells):
         if any(r.link and is_web(r.link) for r in cell):
-            found = from_item(Item(item.line, "row", cell, item.headings), "", placing)
+            found = from_item(Item(item.line, "row", cell, item.headings), "", heading)
             if isinstance(found, Skip):
                 return found
             others = [r.link for j, c in enumerate(item.cells) if j != i for r in c if r.link and is_web(r.link)]
@@ -88,6 +85,7 @@ class _Collector:
                 self.children.setdefault(item.parent, []).append(index)
         self.found: list[Candidate] = []
         self.skipped: list[Skip] = []
+        self.per_section = Counter(i.headings for i in items if i.parent is None and any(map(is_web, i.links())))
 
     def run(self) -> tuple[list[Candidate], list[Skip]]:
         for index, item in enumerate(self.items):
@@ -97,18 +95,35 @@ class _Collector:
 
     def _top(self, index: int, item: Item) -> None:
         if item.kind == "row":
-            self._add(from_row(item, self.placing))
+            self._add(from_row(item, self._heading(item)))
         elif item.kind == "item":
             self._item(index, "")
         elif item.opens_guide and _guide_head(item):
             self._guide(index, item)
-        elif self.include_prose:
-            self._item(index, "")
-        elif links := [link for link in item.links() if is_web(link) and not link.image]:
+        else:
+            self._prose(item)
+            for kid in self.children.get(index, []):  # a list right below prose is a list of its own
+                self._top(kid, self.items[kid])
+
+    def _prose(self, item: Item) -> None:
+        """A paragraph or heading: an entry only with --include-prose, else reported if it links."""
+        links = [link for link in item.links() if is_web(link) and not link.image]
+        if self.include_prose:
+            found = from_item(item, "", self._heading(item))
+            if isinstance(found, Candidate) or found.kind != "no link":
+                self._add(found)
+        elif links:
             where = "a heading" if item.kind == "heading" else "a paragraph"
             count = f" with {len(links)} links" if len(links) > 1 else ""
             self.skipped.append(Skip(item.line, "prose", f"{where}{count}, not a list item (--include-prose takes it)",
                                      links[0].url))
+
+    def _heading(self, item: Item) -> str:
+        """The section heading as a title, for the one linked item right under it: a heading over
+        several items names none of them, and a topic or tier heading names no resource."""
+        heading = item.headings[-1] if item.headings else ""
+        alone = self.per_section[item.headings] == 1
+        return heading if heading and alone and not self.placing(heading) else ""
 
     def _add(self, found: Candidate | Skip) -> Candidate | None:
         if isinstance(found, Candidate):
@@ -121,7 +136,7 @@ class _Collector:
         """An item and its sub-items: plain ones are its notes, 'code'/'slides' links its
         links, linked ones entries of their own (with this item's words as context)."""
         item, kids = self.items[index], self.children.get(index, [])
-        found = from_item(item, parent, self.placing)
+        found = from_item(item, parent, self._heading(item))
         entry = found if isinstance(found, Candidate) else None
         if entry is None and not (kids and found.kind == "no link"):
             self.skipped.append(found)  # type: ignore[arg-type]
@@ -146,7 +161,7 @@ class _Collector:
         if source is None:
             self.skipped.append(Skip(head.line, "no link", "no link"))
             return
-        found = from_item(Item(head.line, "para", source.runs, head.headings), "", self.placing)
+        found = from_item(Item(head.line, "para", source.runs, head.headings), "", "")
         if isinstance(found, Skip):
             self.skipped.append(found)
             return
@@ -164,6 +179,7 @@ def _guide_head(item: Item) -> bool:
     return first is not None and not first.strong and first.link is None and not plain(first.text) and bold
 
 
-def entries(text: str, include_prose: bool = False, placing: Placing = _never) -> tuple[list[Candidate], list[Skip]]:
+def entries(text: str, include_prose: bool = False, placing: Placing = lambda heading: False
+            ) -> tuple[list[Candidate], list[Skip]]:
     """Every entry the list holds, and every item that is not one, with why."""
     return _Collector(read_items(text), include_prose, placing).run()
