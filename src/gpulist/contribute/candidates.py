@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 from gpulist.contribute.entry import placeholder_title, safe_text
 from gpulist.contribute.markdown_list import Item, Link, Run
-from gpulist.contribute.metadata.dispatch import profile
 
 EMOJI_TYPES = {"📄": "paper", "📝": "blog", "🎥": "video", "📚": "book", "💻": "code"}
 FAVORITE = "🔥"
