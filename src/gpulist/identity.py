@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Generic, TypeVar
 from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit
 
@@ -181,24 +182,29 @@ def without_tracking(url: str) -> str:
 _SUBTITLE = re.compile(r":\s|\s[-–—|]\s")
 _PAREN_TAIL = re.compile(r"\s*[(\[][^()\[\]]*[)\]]\s*$")
 _ARTICLE = ("the", "a", "an")
+_COMBINING = re.compile("[\u0300-\u036f]")
+_WORD = re.compile(r"[^\W_]+")
 T = TypeVar("T")
 
 
 def _title_words(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text).casefold()
-    words = re.findall(r"[^\W_]+", "".join(c for c in text if not unicodedata.combining(c)))
+    if not text.isascii():  # 'Über' is 'uber'; most titles are ASCII and skip this
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    words = _WORD.findall(text.casefold())
     if len(words) > 1 and words[0] in _ARTICLE:
         words = words[1:]
     return " ".join(words)
 
 
-def title_keys(title: str) -> tuple[set[str], set[str]]:
+@lru_cache(maxsize=256)  # validate and import look a title up, then add it: keys computed once
+def title_keys(title: str) -> tuple[frozenset[str], frozenset[str]]:
     """(whole, short): the title normalized; and, when it has them, the title without its
     subtitle (`: ...`, ` - ...`) or without a trailing parenthesis ('(PMPP)', '(2nd ed.)')."""
+    whole = frozenset({_title_words(title)} - {""})
     head = _SUBTITLE.split(title, maxsplit=1)[0]
-    shorter = {head, _PAREN_TAIL.sub("", title), _PAREN_TAIL.sub("", head)} - {title}
-    whole = {_title_words(title)} - {""}
-    return whole, {_title_words(t) for t in shorter} - whole - {""}
+    shorter = {head} | {_PAREN_TAIL.sub("", t) for t in (title, head) if t.endswith((")", "]"))}
+    shorter.discard(title)
+    return whole, frozenset({_title_words(t) for t in shorter} - whole - {""})
 
 
 @dataclass(slots=True)
