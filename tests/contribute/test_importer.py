@@ -3,6 +3,7 @@ popular styles, and the sibling seed lists."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from gpulist.contribute.importer import ImportOptions, ImportReport, run_import
 from gpulist.load import load_catalog
 from gpulist.models import Resource
 from gpulist.problems import UsageError
+from tests.conftest import DATA
 from tests.contribute.conftest import FIXTURES, SEEDS
 
 LISTS = FIXTURES / "lists"
@@ -210,6 +212,17 @@ def test_seed_003_lists_and_prose(data: Path) -> None:
     assert rows(more, "duplicate")[36].startswith("possible duplicate of line 34 of this list (same title")
     gemm = by_title(data)["How to Optimize a CUDA Matmul Kernel for cuBLAS-like Performance: a Worklog"]
     assert (gemm.topic, gemm.tier) == ("matmul", 3)  # '#### GEMM' names the topic, the flag the tier
+
+
+def test_the_guide_imports_nothing_new_into_the_data_made_from_it(tmp_path: Path) -> None:
+    """The guide's own form, emoji mangled by a wrong encoding and all: every entry is found
+    and known, its bullets are notes, and only the intro paragraph is prose."""
+    data = Path(shutil.copytree(DATA, tmp_path / "data"))
+    report = run_import(SEEDS / "000_guide.txt", ImportOptions(data, dry_run=True))
+    assert report.imported == [] and report.of("not placed", "invalid") == []
+    assert len(report.of("duplicate")) > 100 and all("already listed" in r.detail for r in report.of("duplicate"))
+    assert [r.line for r in report.of("prose")] == [3]
+    assert 438 in {r.line for r in report.of("duplicate")}  # '📄 **Title** - [link](url)' with no bullets
 
 
 def test_bad_flags_and_files(data: Path, tmp_path: Path) -> None:

@@ -98,7 +98,7 @@ class _Collector:
             self._add(from_row(item, self._heading(item)))
         elif item.kind == "item":
             self._item(index, "")
-        elif item.opens_guide and _guide_head(item):
+        elif _guide_head(item, alone=not item.opens_guide):
             self._guide(index, item)
         else:
             self._prose(item)
@@ -172,11 +172,17 @@ class _Collector:
         self.found.append(found)
 
 
-def _guide_head(item: Item) -> bool:
-    """The guide's form: an emoji (or another mark), then the title in bold."""
-    first = next((r for r in item.runs if r.text.strip()), None)
-    bold = any(r.strong and r.link is None and plain(r.text) for r in item.runs)
-    return first is not None and not first.strong and first.link is None and not plain(first.text) and bold
+def _guide_head(item: Item, alone: bool) -> bool:
+    """The guide's form: a mark (an emoji, even one mangled by a wrong encoding), then the
+    title in bold, then its link or its bullet points right below. Without bullets, the mark
+    is required: '**Note:** see [this](...)' is prose."""
+    first = next((i for i, r in enumerate(item.runs) if r.strong and r.link is None and plain(r.text)), None)
+    if item.kind != "para" or first is None or any(r.link for r in item.runs[:first]):
+        return False
+    mark = "".join(r.text for r in item.runs[:first]).strip()
+    if alone and not (mark and any(link for link in item.links() if is_web(link) and not link.image)):
+        return False
+    return len(mark) <= 6 and " " not in mark
 
 
 def entries(text: str, include_prose: bool = False, placing: Placing = lambda heading: False
