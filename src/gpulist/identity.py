@@ -201,7 +201,8 @@ def title_keys(title: str) -> tuple[frozenset[str], frozenset[str]]:
     """(whole, short): the title normalized; and, when it has them, the title without its
     subtitle (`: ...`, ` - ...`) or without a trailing parenthesis ('(PMPP)', '(2nd ed.)')."""
     whole = frozenset({_title_words(title)} - {""})
-    head = _SUBTITLE.split(title, maxsplit=1)[0]
+    marked = ":" in title or "-" in title or "–" in title or "—" in title or "|" in title  # cheaper than the regex
+    head = _SUBTITLE.split(title, maxsplit=1)[0] if marked else title
     shorter = {head} | {_PAREN_TAIL.sub("", t) for t in (title, head) if t.endswith((")", "]"))}
     shorter.discard(title)
     return whole, frozenset({_title_words(t) for t in shorter} - whole - {""})
@@ -220,13 +221,13 @@ class TitleIndex(Generic[T]):
     def find(self, title: str, accept: Callable[[T], bool] = lambda _: True) -> tuple[T, str] | None:
         """The first title added that matches this one and is accepted, and how it matches."""
         whole, short = title_keys(title)
-        lookups = [(whole, self.whole, "same title"), (whole, self.short, "same title but for a subtitle"),
-                   (short, self.whole, "same title but for a subtitle")]
+        lookups = ((whole, self.whole, "same title"), (whole, self.short, "same title but for a subtitle"),
+                   (short, self.whole, "same title but for a subtitle"))
         for keys, buckets, how in lookups:
-            for key in sorted(keys):
-                found = next((v for v in buckets.get(key, ()) if accept(v)), None)
-                if found is not None:
-                    return found, how
+            for key in sorted(keys) if len(keys) > 1 else keys:
+                for value in buckets.get(key, ()):
+                    if accept(value):
+                        return value, how
         return None
 
     def add(self, title: str, value: T) -> None:

@@ -1,7 +1,7 @@
 """Which items of a Markdown list are entries, and what each one holds.
 
 List items (bullets, numbered) and table rows are entries; so is the guide's own form, a
-`📚 **Title**` paragraph with its bullet points right below it. Other paragraphs and linked
+`📚 **Title**` paragraph with its link, or its bullet points right below it. Other paragraphs and linked
 headings are prose: skipped (and reported) unless the caller asks for prose too. Profiles of
 people and badges are never entries.
 """
