@@ -11,12 +11,14 @@ import pytest
 
 from gpulist.identity import (
     Key,
+    TitleIndex,
     arxiv_id,
     doi,
     github_repo,
     identity_keys,
     normalize_url,
     url_keys,
+    without_tracking,
     youtube_id,
 )
 
@@ -160,3 +162,48 @@ def test_key_descriptions_read_as_a_reason(key: Key, text: str) -> None:
 def test_unusable_ports_do_not_crash_normalisation(url: str) -> None:
     """Identity also serves `gpulist new` on raw input, before any model has checked the URL."""
     assert normalize_url(url) == "example.org/x"
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("https://youtu.be/dQw4w9WgXcQ?si=AbCd", "https://youtu.be/dQw4w9WgXcQ"),
+    ("https://example.org/p?utm_source=x&id=7&utm_medium=y", "https://example.org/p?id=7"),
+    ("https://example.org/p?q=a%20b&ref=hn#part", "https://example.org/p?q=a%20b#part"),
+    ("https://example.org/wiki/A_(B)?x=1", "https://example.org/wiki/A_(B)?x=1"),  # nothing to drop: as written
+])
+def test_without_tracking_keeps_the_url_as_written(url: str, expected: str) -> None:
+    assert without_tracking(url) == expected
+
+
+@pytest.mark.parametrize(("a", "b", "how"), [
+    ("Programming Massively Parallel Processors", "programming massively-parallel processors!", "same title"),
+    ("The CUDA Handbook", "CUDA Handbook", "same title"),
+    ("Über Kernels", "uber kernels", "same title"),
+    ("The CUDA Handbook", "CUDA Handbook: A Comprehensive Guide", "same title but for a subtitle"),
+    ("Dissecting Hopper - a study", "Dissecting Hopper", "same title but for a subtitle"),
+    ("Programming Massively Parallel Processors (PMPP)", "Programming Massively Parallel Processors",
+     "same title but for a subtitle"),
+])
+def test_near_identical_titles_match(a: str, b: str, how: str) -> None:
+    index: TitleIndex[str] = TitleIndex()
+    index.add(a, "first")
+    assert index.find(b) == ("first", how)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("CUDA: Streams", "CUDA: Unified Memory"),
+    ("Notes (part 1)", "Notes (part 2)"),
+    ("FlashAttention-2", "FlashAttention-3"),
+    ("A100 deep dive", "100 deep dive"),
+    ("arXiv:2402.13499", "arXiv"),
+])
+def test_different_titles_do_not_match(a: str, b: str) -> None:
+    index: TitleIndex[str] = TitleIndex()
+    index.add(a, "first")
+    assert index.find(b) is None
+
+
+def test_title_index_skips_values_not_accepted() -> None:
+    index: TitleIndex[str] = TitleIndex()
+    index.add("FastKernels", "code")
+    index.add("FastKernels", "book")
+    assert index.find("FastKernels", lambda kind: kind != "code") == ("book", "same title")

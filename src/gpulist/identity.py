@@ -8,8 +8,11 @@ disagree. A resource has several keys; two resources sharing any key are duplica
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Generic, TypeVar
 from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit
 
 _ARXIV_HOSTS = {"arxiv.org", "export.arxiv.org"}
@@ -17,7 +20,7 @@ _ARXIV_PATH = re.compile(r"^/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)
 _DOI_PATH = re.compile(r"^/(10\.\d{4,9}/\S+)$")
 _GITHUB_REPO = re.compile(r"^/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?(?:/tree/[^/]+)?/?$")
 _YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
-_TRACKING = re.compile(r"^(utm_\w+|ref|ref_src|fbclid|gclid)$")
+_TRACKING = re.compile(r"^(utm_\w+|ref|ref_src|fbclid|gclid|si)$")
 _GITHUB_RESERVED = {"orgs", "topics", "search", "marketplace", "sponsors", "settings", "features", "about"}
 
 
@@ -125,6 +128,15 @@ def github_repo(url: str) -> str | None:
     return _find(url, "github")
 
 
+def github_account(url: str) -> str | None:
+    """The user or organisation of a github.com/NAME page (no repository), lowercased."""
+    parts = urlsplit(url.strip())
+    segments = [s for s in parts.path.split("/") if s]
+    if _host(parts) != "github.com" or len(segments) != 1 or segments[0].lower() in _GITHUB_RESERVED:
+        return None
+    return segments[0].lower() if re.fullmatch(r"[A-Za-z0-9-]+", segments[0]) else None
+
+
 def youtube_id(url: str) -> str | None:
     return _find(url, "youtube")
 
@@ -149,3 +161,78 @@ def identity_keys(url: str | None, arxiv: str | None = None, doi_value: str | No
     if doi_value:
         keys.add(Key("doi", doi_value.lower()))
     return keys
+
+
+def without_tracking(url: str) -> str:
+    """The URL as written, less its tracking parameters (`utm_*`, `si`, ...): the same
+    resource, one spelling a list can share. Untouched when it has none."""
+    parts = urlsplit(url.strip())
+    if not parts.query:
+        return url.strip()
+    kept = [p for p in parts.query.split("&") if not _TRACKING.match(p.split("=", 1)[0])]
+    if len(kept) == len(parts.query.split("&")):
+        return url.strip()
+    return parts._replace(query="&".join(kept)).geturl()
+
+
+# Titles. Two entries whose titles differ only in case, punctuation, a leading article, a
+# trailing "(PMPP)" or a subtitle are probably one resource listed twice under different
+# URLs (a publisher's page and a shop's): worth a warning, never an error.
+
+_SUBTITLE = re.compile(r":\s|\s[-–—|]\s")
+_PAREN_TAIL = re.compile(r"\s*[(\[][^()\[\]]*[)\]]\s*$")
+_ARTICLE = ("the", "a", "an")
+_COMBINING = re.compile("[\u0300-\u036f]")
+_WORD = re.compile(r"[^\W_]+")
+T = TypeVar("T")
+
+
+def _title_words(text: str) -> str:
+    if not text.isascii():  # 'Über' is 'uber'; most titles are ASCII and skip this
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    words = _WORD.findall(text.casefold())
+    if len(words) > 1 and words[0] in _ARTICLE:
+        words = words[1:]
+    return " ".join(words)
+
+
+@lru_cache(maxsize=256)  # validate and import look a title up, then add it: keys computed once
+def title_keys(title: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(whole, short): the title normalized; and, when it has them, the title without its
+    subtitle (`: ...`, ` - ...`) or without a trailing parenthesis ('(PMPP)', '(2nd ed.)')."""
+    whole = frozenset({_title_words(title)} - {""})
+    marked = ":" in title or "-" in title or "–" in title or "—" in title or "|" in title  # cheaper than the regex
+    head = _SUBTITLE.split(title, maxsplit=1)[0] if marked else title
+    shorter = {head} | {_PAREN_TAIL.sub("", t) for t in (title, head) if t.endswith((")", "]"))}
+    shorter.discard(title)
+    return whole, frozenset({_title_words(t) for t in shorter} - whole - {""})
+
+
+@dataclass(slots=True)
+class TitleIndex(Generic[T]):
+    """Titles seen so far, bucketed by normalized key, so finding a near-identical title is a
+    few dictionary lookups, not a comparison with every entry. Two titles match when they are
+    the same, or one is the other without its subtitle or trailing parenthesis. Two different
+    subtitles after one name ('CUDA: X', 'CUDA: Y'; 'notes (151)', 'notes (152)') do not match."""
+
+    whole: dict[str, list[T]] = field(default_factory=dict)
+    short: dict[str, list[T]] = field(default_factory=dict)
+
+    def find(self, title: str, accept: Callable[[T], bool] = lambda _: True) -> tuple[T, str] | None:
+        """The first title added that matches this one and is accepted, and how it matches."""
+        whole, short = title_keys(title)
+        lookups = ((whole, self.whole, "same title"), (whole, self.short, "same title but for a subtitle"),
+                   (short, self.whole, "same title but for a subtitle"))
+        for keys, buckets, how in lookups:
+            for key in sorted(keys) if len(keys) > 1 else keys:
+                for value in buckets.get(key, ()):
+                    if accept(value):
+                        return value, how
+        return None
+
+    def add(self, title: str, value: T) -> None:
+        whole, short = title_keys(title)
+        for key in whole:
+            self.whole.setdefault(key, []).append(value)
+        for key in short:
+            self.short.setdefault(key, []).append(value)

@@ -134,6 +134,20 @@ def test_same_title_gets_a_fresh_id(data: Path, config: NetConfig) -> None:
         create(NewRequest("https://example.org/third", data, id="flashattention-2", **flags), config, None)
 
 
+def test_a_possible_duplicate_title_is_a_warning(data: Path, config: NetConfig) -> None:
+    """Same title but for the subtitle, same type, other URL: written, with validate's warning."""
+    flags = {"topic": "attention", "tier": 1, "fetch": False}
+    result = create(NewRequest("https://proceedings.example.org/fa2", data, type="paper", title="FlashAttention-2",
+                               **flags), config, None)
+    assert result.warnings[1:] == [
+        "possible duplicate of " + str(data / "resources" / "flashattention-2.yml") + " (same title but for a "
+        "subtitle: 'FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning'): check it is "
+        "not the same resource [possible-duplicate]"]
+    other = create(NewRequest("https://example.org/fa2-talk", data, type="video", title="FlashAttention-2", **flags),
+                   config, None)
+    assert not any("possible duplicate" in w for w in other.warnings)  # a talk beside the paper is another resource
+
+
 def test_unsafe_page_text_is_cleaned(data: Path, fake: FakeServer, config: NetConfig) -> None:
     page = fake.route("/xss", '<meta property="og:title" content="Kernels &lt;b&gt;fast&lt;/b&gt;">')
     result = create(NewRequest(page, data, topic="matmul", tier=1, type="blog"), config, None)

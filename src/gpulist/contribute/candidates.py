@@ -1,26 +1,42 @@
-"""From a Markdown item to a candidate entry: title, URL, description, secondary links.
+"""From a Markdown item to a candidate entry, or the reason it is none.
 
-The first link is the entry and the rest become its `links`, except in the guide's own
-style (`📝 **Title** - [site.com/path](url)`), where the bold text is the title and the
-link text is only a display URL.
+One item, one entry: the item's first substantive link is the entry (a named link before a
+"paper" or "code" link), its other links are the entry's `links`, and the rest of its text
+is the note. Link text that names nothing ("Blog", "paper", "here", a bare URL) is no
+title: the title is built from the item's own words, the item it sits under, or the section
+heading, and when none of them helps the candidate says so, for the report.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
-from gpulist.contribute.entry import safe_text
-from gpulist.contribute.markdown_list import Item, Link, find_links
+from gpulist.contribute.entry import placeholder_title, safe_text
+from gpulist.contribute.markdown_list import Item, Link, Run
 
 EMOJI_TYPES = {"📄": "paper", "📝": "blog", "🎥": "video", "📚": "book", "💻": "code"}
 FAVORITE = "🔥"
-NAVIGATION = "table-of-contents link"  # `- [Tiers](#tiers)`: navigation, not an entry
-_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
+# Words that say what a link is, not which resource: a link role, never a title.
+ROLES = frozenset("""paper papers pdf arxiv code github gh repo repository source slides deck video videos talk
+recording youtube poster demo notebook colab website site homepage home blog post wiki docs doc documentation
+here link this article tutorial course channel newsletter podcast lecture lectures project thread tweet
+forum discord page html abstract preprint""".split())
+# Roles that name a kind of site: 'Hazy Research' + 'Blog' is 'Hazy Research blog'.
+SITE_ROLES = frozenset("blog wiki docs documentation website site homepage course channel newsletter podcast forum".split())
+_GLUE = frozenset("see via and or by also on at the in".split())
+# Headings that describe every item below them, never one: 'Further reading', 'Papers'.
+_SECTION_WORDS = ROLES | _GLUE | frozenset("""further reading more misc miscellaneous other others resources resource
+links useful related references reference people tools list contents table of""".split())
+_ROLE_PREFIX = re.compile(r"^(wiki|blog|paper|docs|video|slides|code|talk)\s*:\s*(.+)$", re.I)
 _SHORTCODE = re.compile(r":[\w+-]+:")
-_DECOR = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F]")
-_SEPARATORS = " \t-–—:|,;·•："
-_EMPTY_PAIR = re.compile(r"\[\s*\]|\(\s*\)")
+_DECOR = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F\u2728]")
+_SEPARATORS = " \t-–—:|,;·•：/"
+_MARK = "\x00"  # where a link was, while a note is cleaned
+_BRACKETED = re.compile(r"[\[(]([^\[\]()]*)[\])]")
+_ROLE_LABEL = re.compile(r"\b([A-Za-z]+)\s*[:=]?\s*(?=\x00)")
+_SEPARATOR_RUN = re.compile(r"\s*([,;|·•/])(?:\s*[,;|·•/])+\s*")
 
 
 @dataclass(slots=True)
@@ -33,77 +49,138 @@ class Candidate:
     type: str | None = None
     favorite: bool = False
     headings: tuple[str, ...] = ()
+    title_from: str = "link text"  # or 'item text', 'parent item', 'heading'
+    weak_title: str | None = None  # why the title could not be improved, for the report
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """An item that is not an entry: `kind` groups the report (profile, prose, badge, no link)."""
+
+    line: int
+    kind: str
+    reason: str
+    url: str = ""
 
 
 def plain(text: str) -> str:
-    """Title text without emphasis, emoji, shortcodes or HTML."""
+    """Title text without emphasis, emoji, shortcodes, HTML or edge punctuation."""
     text = _DECOR.sub("", _SHORTCODE.sub("", text)).replace("**", "").replace("__", "")
-    text = _EMPTY_PAIR.sub("", safe_text(text) or "").strip(_SEPARATORS + "*_")
+    text = re.sub(r"\[\s*\]|\(\s*\)", "", safe_text(text) or "").strip(_SEPARATORS + "*_")
     if text.startswith("[") and text.endswith("]") and text.count("[") == 1:
         text = text[1:-1].strip()  # '[KAUST]'
     return " ".join(text.split())
 
 
+def is_web(link: Link) -> bool:
+    return link.url.startswith(("http://", "https://"))
+
+
 def _looks_like_url(text: str) -> bool:
-    return not text or (" " not in text.strip() and ("." in text or "/" in text))
+    return " " not in text.strip() and ("." in text or "/" in text)
 
 
-def _primary(item: Item, links: list[Link]) -> tuple[str, Link]:
-    bold = _BOLD.search(item.text)
-    first = links[0]
-    if _looks_like_url(first.text):
-        if bold and bold.start() < first.start:
-            return plain(bold.group(1) or bold.group(2)), first
-        return plain(item.text[: first.start]) or plain(first.text), first
-    return plain(first.text), first
+def generic(text: str) -> bool:
+    """Text that names no resource: empty, a role word ('Blog', 'paper', 'here'), a URL."""
+    shown = plain(text).lower()
+    words = re.findall(r"[\w'-]+", shown)
+    return not words or _looks_like_url(shown) or all(w in ROLES or w in _GLUE for w in words)
 
 
-def _remove(text: str, spans: list[Link]) -> str:
-    for link in sorted(spans, key=lambda s: -s.start):
-        text = text[: link.start] + text[link.end:]
-    return text
+def _is_role_link(link: Link) -> bool:
+    return link.auto or generic(link.text)
 
 
-def _secondary(links: list[Link], primary: Link) -> list[dict[str, str]]:
-    out: list[dict[str, str]] = []
-    for link in links:
-        title = plain(link.text) or link.url.split("//", 1)[-1].split("/", 1)[0]
-        if link is not primary and link.url != primary.url and all(o["url"] != link.url for o in out):
-            out.append({"title": title, "url": link.url})
-    return out
+def _before(item: Item, link: Link) -> str:
+    """The item's words before the link: its bold text if any (the guide's `**Title**`)."""
+    runs: list[Run] = []
+    for run in item.runs:
+        if run.link is link:
+            break
+        runs.append(run)
+    bold = [r.text for r in runs if r.strong and r.link is None]
+    return plain(" ".join(bold)) or plain("".join(r.text for r in runs if r.link is None))
 
 
-def from_item(item: Item) -> Candidate | str:
-    """A candidate, or why this item cannot be one (the summary shows the reason)."""
-    if item.kind == "row":
-        return _from_row(item)
-    links = item.links()
-    if not links:
-        return NAVIGATION if "](#" in item.text else "no link"
-    title, primary = _primary(item, links)
-    if not title:
-        return "bare URL without a title"
-    later = [link for link in links if link.start >= primary.end]
-    description = plain(_remove(item.text, later)[primary.end:])
-    return Candidate(item.line, title, primary.url, [description] if description else [], _secondary(links, primary),
-                     emoji_type(item.text), FAVORITE in item.text, item.headings)
+def _section(heading: str) -> str:
+    """The heading's words, unless they only name kinds of links ('Papers', 'Further reading')."""
+    words = plain(heading)
+    generic = all(w in _SECTION_WORDS or w.rstrip("s") in ROLES or w.isdigit() for w in words.lower().split())
+    return "" if generic else words
 
 
-def _from_row(item: Item) -> Candidate | str:
-    for i, cell in enumerate(item.cells):
-        links = find_links(cell)
-        if links:
-            others = [find_links(c) for c in item.cells]
-            extra = [link for j, ls in enumerate(others) for link in ls if j != i] + links[1:]
-            title = plain(links[0].text) or plain(_remove(cell, links))
-            if not title:
-                return "table row without a title"
-            texts = [plain(c) for j, c in enumerate(item.cells) if j != i and not others[j]]
-            notes = [t for t in texts if t and len(t) > 3][:1]
-            return Candidate(item.line, title, links[0].url, notes, _secondary(extra + [links[0]], links[0]),
-                             emoji_type(item.text), FAVORITE in item.text, item.headings)
-    return "table row without a link"
+def _with_role(context: str, link: Link) -> str:
+    role = plain(link.text).lower()
+    if link.auto or role not in SITE_ROLES or role in context.lower().split():
+        return context
+    return f"{context} {role}"
+
+
+def _fallback(link: Link) -> str:
+    role = "" if link.auto else plain(link.text).lower()
+    host = (urlsplit(link.url).hostname or "").removeprefix("www.")
+    return f"{host} {role}" if role in SITE_ROLES else placeholder_title(link.url)
+
+
+def title_for(item: Item, link: Link, parent: str, heading: str) -> tuple[str, str, str | None]:
+    """(title, where it came from, why it is weak): the link text when it names something,
+    else the best context; 'Wiki: Thread Block' is 'Thread Block (Wikipedia)'."""
+    text = plain(link.text)
+    prefixed = _ROLE_PREFIX.match(text)
+    if prefixed and not link.auto:
+        host = urlsplit(link.url).hostname or ""
+        site = "Wikipedia" if host.endswith("wikipedia.org") else prefixed.group(1).lower()
+        return f"{plain(prefixed.group(2))} ({site})", "link text", None
+    if not _is_role_link(link):
+        return text, "link text", None
+    sources = (("item text", _before(item, link)), ("parent item", plain(parent)),
+               ("heading", _section(heading)))
+    for where, context in sources:
+        if context and not generic(context):
+            check = f"taken from the heading '{context}': check it names this resource" if where == "heading" else None
+            return _with_role(context, link), where, check
+    shown = "a bare URL" if link.auto else f"link text '{text}'"
+    return _fallback(link), "URL", f"{shown} and nothing around it names the resource"
+
+
+def clean_note(runs: list[Run]) -> str:
+    """The item's words once its links are gone: no empty brackets, no 'code:' labels left
+    in front of a removed link, no separators in a row, no leading punctuation."""
+    text = "".join(_MARK if r.link is not None else r.text for r in runs)
+    text = _ROLE_LABEL.sub(lambda m: "" if m.group(1).lower() in ROLES else m.group(0), text)
+    text = _BRACKETED.sub(_bracket, text).replace(_MARK, " ")
+    text = _SEPARATOR_RUN.sub(lambda m: f"{m.group(1)} ", text)
+    text = " ".join(text.split()).lstrip(_SEPARATORS + ".)]").rstrip(_SEPARATORS + "([")
+    words = re.findall(r"[\w'-]+", text.lower())
+    return "" if all(w in ROLES or w in _GLUE for w in words) else safe_text(text) or ""
+
+
+def _bracket(match: re.Match[str]) -> str:
+    """A bracket that held only links (and role words, separators) goes with its links."""
+    inside = match.group(1)
+    if inside.strip() and _MARK not in inside:
+        return match.group(0)
+    words = re.findall(r"[\w'-]+", inside.replace(_MARK, " ").lower())
+    return "" if all(w in ROLES or w in _GLUE for w in words) else match.group(0)
+
+
+def markdown_of(runs: list[Run]) -> str:
+    """Runs back to Markdown for a note: links kept as links."""
+    parts = [f"<{r.link.url}>" if r.link and r.link.auto else f"[{r.text}]({r.link.url})" if r.link else r.text
+             for r in runs]
+    return " ".join("".join(parts).split())
 
 
 def emoji_type(text: str) -> str | None:
     return next((kind for mark, kind in EMOJI_TYPES.items() if mark in text), None)
+
+
+def secondary(links: list[Link], primary: Link) -> list[dict[str, str]]:
+    """The item's other links with their own titles: 'code', 'slides', or the host."""
+    out: list[dict[str, str]] = []
+    for link in links:
+        title = plain(link.text) if not link.auto and not _looks_like_url(plain(link.text)) else ""
+        title = title or (urlsplit(link.url).hostname or link.url).removeprefix("www.")
+        if link is not primary and link.url != primary.url and all(o["url"] != link.url for o in out):
+            out.append({"title": title, "url": link.url})
+    return out

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from pydantic import ValidationError
 
@@ -49,7 +49,7 @@ def placeholder_title(url: str) -> str:
         return f"arXiv:{paper}"
     parts = urlsplit(url)
     host = (parts.hostname or "link").removeprefix("www.")
-    return f"{host}{parts.path.rstrip('/')}" or url
+    return f"{host}{unquote(parts.path.rstrip('/'))}" or url  # '%E6%BA%90' is read as '源'
 
 
 def safe_text(text: str) -> str | None:

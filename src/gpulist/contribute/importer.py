@@ -1,31 +1,35 @@
 """`gpulist import FILE.md`: bring a Markdown reading list into the catalog.
 
-Every line of the list ends up accounted for in the report: imported, skipped as a
-duplicate (of the catalog, or of an earlier line), not placed (no topic or tier), or
-unparseable, each with its line number, so a maintainer can finish the job by hand.
+Every item of the list ends up accounted for in the report, with its line number: imported
+(and where its title and type came from), skipped as a duplicate (of the catalog by identity
+or by title, or of an earlier line), skipped as a profile, a badge or prose, not placed (no
+topic or tier), or invalid; so a curator can act on each row.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gpulist.checks import validate
 from gpulist.contribute import vocabulary
-from gpulist.contribute.candidates import FAVORITE, NAVIGATION, Candidate, emoji_type, from_item, plain
-from gpulist.contribute.entry import derive_id, free_id, ordered, refuse_invalid, safe_text, today
-from gpulist.files import write_new
+from gpulist.contribute.candidates import Candidate, Skip
+from gpulist.contribute.entry import derive_id, free_id, ordered, refuse_invalid, today
 from gpulist.contribute.fmt import modeline_for, render
 from gpulist.contribute.known import Known
-from gpulist.contribute.markdown_list import Item, read_items
+from gpulist.contribute.list_entries import entries
 from gpulist.contribute.metadata.dispatch import canonical_url, infer_type
-from gpulist.contribute.placement import place
+from gpulist.contribute.placement import Place, place
+from gpulist.files import write_new
 from gpulist.identity import arxiv_id, doi, url_keys
 from gpulist.load import Catalog, display_path, load_catalog
 from gpulist.problems import DataError, Problem, UsageError
 
 DEFAULT_TYPE = "blog"
+# Report order: what was done first, then what a curator may want to pick up by hand.
+OUTCOMES = ("imported", "duplicate", "not placed", "invalid", "profile", "prose", "badge", "no link")
 
 
 @dataclass(slots=True)
@@ -36,69 +40,44 @@ class ImportOptions:
     group: str | None = None
     type: str | None = None
     dry_run: bool = False
+    include_prose: bool = False
+    force: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One item of the list and what became of it; `detail` is the file written, where it is
+    already listed, or why it was skipped."""
+
+    line: int
+    outcome: str
+    title: str
+    detail: str
+    url: str = ""
 
 
 @dataclass(slots=True)
 class ImportReport:
-    imported: list[tuple[int, str]] = field(default_factory=list)  # line, file written (or to be)
-    duplicates: list[tuple[int, str]] = field(default_factory=list)  # line, where already listed
-    unplaced: list[tuple[int, str]] = field(default_factory=list)
-    unparseable: list[tuple[int, str]] = field(default_factory=list)
-    guessed_type: int = 0
+    rows: list[Row] = field(default_factory=list)
+    weak_titles: list[Row] = field(default_factory=list)  # imported, with a title nothing could improve
+    typed: Counter[str] = field(default_factory=Counter)  # list marker, URL, --type, default
     problems: list[Problem] = field(default_factory=list)
 
+    def of(self, *outcomes: str) -> list[Row]:
+        return [row for row in self.rows if row.outcome in outcomes]
 
-def _group(items: list[Item]) -> list[tuple[Item, list[Item]]]:
-    """Sub-bullets belong to the item above: indented under a bullet, or directly below a
-    paragraph (the guide's `📝 **Title**` followed by its bullet points)."""
-    groups: list[tuple[Item, list[Item]]] = []
-    for item in items:
-        if groups and item.kind == "bullet" and item.headings == groups[-1][0].headings:
-            head = groups[-1][0]
-            nested = head.kind == "bullet" and item.indent > head.indent
-            under_para = head.kind == "para" and not item.after_blank and item.indent <= 1
-            if nested or (under_para and not (groups[-1][1] and groups[-1][1][-1].after_blank)):
-                groups[-1][1].append(item)
-                continue
-        groups.append((item, []))
-    return groups
+    @property
+    def imported(self) -> list[Row]:
+        return self.of("imported")
 
 
-def _guide_style(head: Item, children: list[Item]) -> tuple[Candidate | str, list[Item]]:
-    """`**Title** - authors` with the link on the first bullet below it."""
-    title = plain(head.text.split("**")[1]) if head.text.count("**") >= 2 else ""
-    linked = next((c for c in children if c.links()), None)
-    if not title or linked is None:
-        return "no link", children
-    url = linked.links()[0].url
-    notes = [n for n in (safe_text(c.text) for c in children if c is not linked) if n]
-    rest = plain(linked.text.replace(linked.links()[0].url, "")) if len(linked.links()) > 1 else ""
-    return Candidate(head.line, title, url, notes + ([rest] if rest else []), [], emoji_type(head.text),
-                     FAVORITE in head.text, head.headings), []
-
-
-def candidates(text: str) -> tuple[list[Candidate], list[tuple[int, str]]]:
-    """Every entry the list holds, and (line, reason) for the items that are not entries."""
-    found: list[Candidate] = []
-    bad: list[tuple[int, str]] = []
-    for head, children in _group(read_items(text)):
-        result = from_item(head)
-        if isinstance(result, str) and head.kind == "para" and children:
-            result, children = _guide_style(head, children)
-        if isinstance(result, Candidate):
-            found.append(result)
-            as_notes = [c for c in children if head.kind == "para" or not c.links()]
-            result.notes += [n for n in (safe_text(c.text) for c in as_notes) if n]
-            children = [c for c in children if c not in as_notes]
-        elif not children and result != NAVIGATION and not (head.kind == "para" and result == "no link"):
-            bad.append((head.line, result))
-        for child in children:
-            sub = from_item(child)
-            if isinstance(sub, Candidate):
-                found.append(sub)
-            elif sub != NAVIGATION:
-                bad.append((child.line, sub))
-    return found, bad
+@dataclass(slots=True)
+class _Run:
+    catalog: Catalog
+    known: Known
+    taken: set[str]
+    options: ImportOptions
+    report: ImportReport
 
 
 def _check_flags(catalog: Catalog, options: ImportOptions) -> None:
@@ -124,6 +103,14 @@ def _place(c: Candidate, catalog: Catalog, options: ImportOptions) -> tuple[str,
     return topic.id, None, group
 
 
+def _type(c: Candidate, url: str, options: ImportOptions) -> tuple[str, str]:
+    """The type and what said so: the list author's own marker knows best, then the URL."""
+    for kind, how in ((c.type, "list marker"), (infer_type(url), "URL"), (options.type, "--type")):
+        if kind:
+            return kind, how
+    return DEFAULT_TYPE, "default"
+
+
 def _fields(c: Candidate, url: str, placed: tuple[str, int | None, str | None], kind: str) -> dict[str, Any]:
     topic, tier, group = placed
     return ordered({
@@ -133,33 +120,39 @@ def _fields(c: Candidate, url: str, placed: tuple[str, int | None, str | None], 
     })
 
 
-def _import_one(c: Candidate, catalog: Catalog, known: Known, taken: set[str], options: ImportOptions,
-                report: ImportReport) -> None:
+def _duplicate(c: Candidate, url: str, kind: str, run: _Run) -> str | None:
+    same = run.known.find(url, arxiv_id(url), doi(url))
+    if same:
+        return f"already listed as {same[0]} ({same[1].describe()})"
+    similar = run.known.find_title(c.title, kind)
+    return f"{similar}; --force imports it" if similar and not run.options.force else None
+
+
+def _import_one(c: Candidate, run: _Run) -> Row:
     url = canonical_url(c.url)
-    duplicate = known.find(url, arxiv_id(url), doi(url))
+    kind, how = _type(c, url, run.options)
+    duplicate = _duplicate(c, url, kind, run)
     if duplicate:
-        report.duplicates.append((c.line, f"already listed as {duplicate[0]} ({duplicate[1].describe()})"))
-        return
-    placed = _place(c, catalog, options)
+        return Row(c.line, "duplicate", c.title, duplicate, url)
+    placed = _place(c, run.catalog, run.options)
     if isinstance(placed, str):
-        report.unplaced.append((c.line, placed))
-        return
-    kind = c.type or infer_type(url) or options.type  # the list author's own marker knows best
-    report.guessed_type += kind is None
-    folder = options.data / "resources"
-    entry_id = free_id(derive_id(c.title), folder, taken)
+        return Row(c.line, "not placed", c.title, placed, url)
+    folder = run.options.data / "resources"
+    entry_id = free_id(derive_id(c.title), folder, run.taken)
     path = folder / f"{entry_id}.yml"
-    text = render(_fields(c, url, placed, kind or DEFAULT_TYPE), modeline_for(path))
+    text = render(_fields(c, url, placed, kind), modeline_for(path))
     try:
-        refuse_invalid(catalog, path, text)
+        refuse_invalid(run.catalog, path, text)
     except DataError as exc:
-        report.unparseable.append((c.line, exc.problems[0].message))
-        return
-    if not options.dry_run:
+        return Row(c.line, "invalid", c.title, exc.problems[0].message, url)
+    if not run.options.dry_run:
         write_new(path, text)
-    taken.add(entry_id)
-    known.add(url_keys(url), f"line {c.line} of this list")
-    report.imported.append((c.line, display_path(path)))
+    run.taken.add(entry_id)
+    here = f"line {c.line} of this list"
+    run.known.add(url_keys(url), here)
+    run.known.add_title(c.title, kind, here)
+    run.report.typed[how] += 1
+    return Row(c.line, "imported", c.title, f"{display_path(path)} ({kind} from {how}; title from {c.title_from})", url)
 
 
 def read_list(path: Path) -> str:
@@ -171,16 +164,23 @@ def read_list(path: Path) -> str:
         raise UsageError(f"cannot read {path}: {exc}") from None
 
 
+def _skipped(skip: Skip) -> Row:
+    return Row(skip.line, skip.kind, "", skip.reason, skip.url)
+
+
 def run_import(source: Path, options: ImportOptions) -> ImportReport:
     text = read_list(source)
     catalog, _ = load_catalog(options.data)
     _check_flags(catalog, options)
-    known, taken = Known.from_catalog(catalog), {r.id for r in catalog.resources}
-    found, bad = candidates(text)
-    report = ImportReport(unparseable=bad)
+    run = _Run(catalog, Known.from_catalog(catalog), {r.id for r in catalog.resources}, options, ImportReport())
+    found, skipped = entries(text, options.include_prose, lambda h: place((h,), catalog.topics) != Place())
     for candidate in found:
-        _import_one(candidate, catalog, known, taken, options, report)
-    report.unparseable.sort()
-    if report.imported and not options.dry_run:
-        report.problems = [p for p in validate(options.data)[1] if p.is_error]
-    return report
+        row = _import_one(candidate, run)
+        run.report.rows.append(row)
+        if row.outcome == "imported" and candidate.weak_title:
+            run.report.weak_titles.append(Row(row.line, "weak title", row.title, candidate.weak_title, row.url))
+    run.report.rows += [_skipped(s) for s in skipped]
+    run.report.rows.sort(key=lambda row: (OUTCOMES.index(row.outcome), row.line))
+    if run.report.imported and not options.dry_run:
+        run.report.problems = [p for p in validate(options.data)[1] if p.is_error]
+    return run.report

@@ -149,6 +149,8 @@ def create(req: NewRequest, config: NetConfig, ask: Prompter | None) -> NewResul
         "venue": meta.venue, "arxiv": meta.arxiv, "doi": meta.doi,
         "notes": [n for n in (safe_text(x) for x in meta.notes) if n], "links": meta.links, "added": today(),
     }
+    similar = known.find_title(fields["title"], fields["type"])
+    warnings += [f"{similar}: check it is not the same resource [possible-duplicate]"] if similar else []
     return _write(catalog, req, ordered(fields), warnings)
 
 

@@ -17,6 +17,14 @@ from tests.contribute.metadata.test_arxiv import FEED
     ("https://arxiv.org/pdf/2307.08691v2", "paper"), ("https://doi.org/10.1145/3600006.3613165", "paper"),
     ("https://github.com/NVIDIA/cutlass", "code"), ("https://youtu.be/dQw4w9WgXcQ", "video"),
     ("https://example.org/post", None), ("https://github.com/NVIDIA/cutlass/issues/1", None),
+    ("https://dl.acm.org/doi/10.1145/3600006.3613165", "paper"), ("https://ieeexplore.ieee.org/document/9", "paper"),
+    ("https://www.usenix.org/conference/osdi22/presentation/x", "paper"), ("https://www.usenix.org/about", None),
+    ("https://www.amazon.com/dp/0323912311", "book"), ("https://www.amazon.co.uk/dp/0323912311", "book"),
+    ("https://learning.oreilly.com/library/view/x/9/", "book"), ("https://www.manning.com/books/x", "book"),
+    ("https://docs.nvidia.com/cuda/", "docs"), ("https://triton.readthedocs.io/en/latest/", "docs"),
+    ("https://pytorch.org/docs/stable/", "docs"), ("https://example.org/docsify", None),
+    ("https://gitlab.com/owner/repo", "code"), ("https://gitlab.com/owner/repo/-/issues/1", None),
+    ("https://amazonaws.example.org/x", None),
 ])
 def test_infer_type(url: str, kind: str | None) -> None:
     assert infer_type(url) == kind
@@ -26,6 +34,8 @@ def test_canonical_urls() -> None:
     assert canonical_url("http://www.arxiv.org/pdf/2307.08691v3.pdf") == "https://arxiv.org/abs/2307.08691"
     assert canonical_url("https://youtu.be/dQw4w9WgXcQ") == "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
     assert canonical_url(" https://example.org/a ") == "https://example.org/a"
+    assert canonical_url("https://youtu.be/dQw4w9WgXcQ?si=x") == "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+    assert canonical_url("https://example.org/a?utm_source=x&p=1") == "https://example.org/a?p=1"
 
 
 def test_skeleton_keeps_identifiers() -> None:
