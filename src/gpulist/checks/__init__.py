@@ -14,12 +14,14 @@ from gpulist.checks import (
     book_index_book,
     duplicate_ids,
     duplicate_resource,
+    duplicate_source,
     link_wanted,
     repo_health,
     tier_group,
     unknown_tag,
     unknown_topic,
     unsafe_markdown,
+    watch_hint,
 )
 from gpulist.load import Catalog, load_catalog
 from gpulist.memory import gc_paused
@@ -37,6 +39,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     link_wanted.check,
     book_index_book.check,
     repo_health.check,
+    watch_hint.check,
+    duplicate_source.check,
 )
 
 
