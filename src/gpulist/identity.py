@@ -54,6 +54,14 @@ def _normalize(parts: SplitResult, host: str | None = None) -> str:
     return f"{_host(parts) if host is None else host}{port}{path}{query}"
 
 
+def without_tracking(url: str) -> str:
+    """`url` as given, minus the tracking parameters identity ignores (utm_*, ref, fbclid...)."""
+    parts = urlsplit(url.strip())
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    kept = [(k, v) for k, v in pairs if not _TRACKING.match(k)]
+    return url.strip() if len(kept) == len(pairs) else parts._replace(query=urlencode(kept)).geturl()
+
+
 def _port(parts: SplitResult) -> int | None:
     """The explicit port; None when absent or unusable (urlsplit raises lazily for `:abc`)."""
     try:

@@ -16,8 +16,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpulist.identity import arxiv_id
+from gpulist.identity import arxiv_id, without_tracking
 
+_BLOCK_TAG = re.compile(r"</?(?:p|br|div|li|ul|ol|h[1-6]|tr|td|th|blockquote|pre|hr|table)\b[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]*>")
 _SPACE = re.compile(r"\s+")
 _HTML_START = re.compile(rb"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.IGNORECASE | re.DOTALL)
@@ -82,18 +83,27 @@ def _is_xml_error(problem: BaseException) -> bool:
 
 
 def _item(entry: Any, summary_chars: int) -> Item:
-    return Item(plain(entry.get("title", "")), _link(entry), _published(entry),
+    return Item(_text(entry, "title"), _link(entry), _published(entry),
                 tuple(a["name"].strip() for a in entry.get("authors", []) if a.get("name", "").strip()),
-                plain(entry.get("summary", ""))[:summary_chars].rstrip())
+                _text(entry, "summary")[:summary_chars].rstrip())
+
+
+def _text(entry: Any, name: str) -> str:
+    """Markup is removed only where the feed declares it (Atom `type="html"`, RSS descriptions):
+    a plain-text title may well say `<fast>`."""
+    value = entry.get(name, "") or ""
+    kind = (entry.get(f"{name}_detail") or {}).get("type", "text/html")
+    return plain(value) if "html" in kind else " ".join(value.split())
 
 
 def _link(entry: Any) -> str | None:
-    """The item's page: its link, else an Atom id that is a URL; an arXiv id without its version."""
+    """The item's page: its link, else an Atom id that is a URL; an arXiv abs page without its
+    version; no tracking parameters."""
     link = entry.get("link") or entry.get("id") or ""
     if not link.startswith(("http://", "https://")):
         return None
     paper = arxiv_id(link)
-    return f"https://arxiv.org/abs/{paper}" if paper and "/abs/" in link else link.strip()
+    return f"https://arxiv.org/abs/{paper}" if paper and "/abs/" in link else without_tracking(link)
 
 
 def _published(entry: Any) -> dt.datetime | None:
@@ -102,5 +112,5 @@ def _published(entry: Any) -> dt.datetime | None:
 
 
 def plain(text: str) -> str:
-    """Feed text without markup: HTML tags dropped, entities decoded, whitespace collapsed."""
-    return _SPACE.sub(" ", html.unescape(_TAG.sub(" ", text or ""))).strip()
+    """Feed HTML as text: block tags become spaces, inline tags vanish, entities are decoded."""
+    return _SPACE.sub(" ", html.unescape(_TAG.sub("", _BLOCK_TAG.sub(" ", text or "")))).strip()
