@@ -17,7 +17,8 @@ from gpulist.identity import (
     identity_keys,
     normalize_url,
     url_keys,
-    youtube_id, without_tracking,
+    without_tracking,
+    youtube_id,
 )
 
 
