@@ -45,7 +45,9 @@ def test_known_validators_are_sent_and_a_304_is_not_modified(feeds: FeedServer) 
 
 
 def test_redirects_are_followed_and_each_hop_is_guarded(feeds: FeedServer) -> None:
-    assert _fetch(feeds.url("/moved")).status == "ok"  # 301 -> /ok, on loopback, allowed here
+    moved = _fetch(feeds.url("/moved"))  # 301 -> /ok, on loopback, allowed here
+    assert (moved.status, moved.detail) == ("ok", f"moved permanently to {feeds.url('/ok')}: update the source's URL")
+    assert _fetch(feeds.url("/found")).detail == ""  # a temporary redirect is nothing to fix
     refused = _fetch(feeds.url("/moved"), allow_private=False)
     assert refused.status == "error" and "loopback address" in refused.detail and not refused.answered
 

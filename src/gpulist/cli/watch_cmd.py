@@ -7,8 +7,12 @@ import datetime as dt
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gpulist.problems import UsageError
+
+if TYPE_CHECKING:
+    from gpulist.watch.runner import Run
 
 FORMATS = ("text", "json", "markdown", "github")
 
@@ -63,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _emit(result, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+def _emit(result: Run, args: argparse.Namespace) -> None:
     from gpulist.watch.report import render
 
     _write(render(args.format, result), args.output)
@@ -87,7 +91,7 @@ def _write(report: str, output: Path | None) -> None:
         raise UsageError(f"cannot write {output}: {exc.strerror}") from None
 
 
-def _save_state(result, path: Path) -> None:  # type: ignore[no-untyped-def]
+def _save_state(result: Run, path: Path) -> None:
     try:
         result.state.save(path, result.now)
     except OSError as exc:

@@ -46,7 +46,7 @@ class Fetched:
 
 
 async def fetch(url: str, known: SourceState | None, ctx: Context) -> Fetched:
-    current = url
+    current, moved = url, None
     for _ in range(ctx.config.max_redirects + 1):
         parts = urlsplit(current)
         if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -57,9 +57,17 @@ async def fetch(url: str, known: SourceState | None, ctx: Context) -> Fetched:
             return refusal
         hop = await _hop(current, parts.hostname, known, ctx)
         if isinstance(hop, Fetched):
-            return hop
-        current = hop
+            return _note_move(hop, moved)
+        current, permanent = hop
+        moved = current if permanent else moved
     return Fetched("error", f"more than {ctx.config.max_redirects} redirects", answered=True)
+
+
+def _note_move(got: Fetched, moved: str | None) -> Fetched:
+    """A feed that moved for good still works, but its source should say where it lives now."""
+    if moved and got.status != "error" and not got.detail:
+        got.detail = f"moved permanently to {moved}: update the source's URL"
+    return got
 
 
 async def _guarded(host: str, ctx: Context) -> Fetched | None:
@@ -74,8 +82,9 @@ async def _guarded(host: str, ctx: Context) -> Fetched | None:
     return None
 
 
-async def _hop(url: str, host: str, known: SourceState | None, ctx: Context) -> Fetched | str:
-    """The answer, or the next URL to follow; the timeout counts from our turn, not the queue."""
+async def _hop(url: str, host: str, known: SourceState | None, ctx: Context) -> Fetched | tuple[str, bool]:
+    """The answer, or the next URL and whether the move is permanent; the timeout counts
+    from our turn, not from the queue."""
     got = Fetched("error", url=url)
     try:
         async with ctx.politeness.slot(host):
@@ -89,14 +98,14 @@ async def _hop(url: str, host: str, known: SourceState | None, ctx: Context) -> 
     return got
 
 
-async def _exchange(url: str, known: SourceState | None, ctx: Context, got: Fetched) -> Fetched | str:
+async def _exchange(url: str, known: SourceState | None, ctx: Context, got: Fetched) -> Fetched | tuple[str, bool]:
     response = await ctx.transport.handle_async_request(httpx.Request("GET", url, headers=_headers(known, ctx)))
     try:
         got.answered = True
         status = response.status_code
         location = response.headers.get("location")
         if status in _REDIRECTS and location:
-            return urljoin(url, location.strip())
+            return urljoin(url, location.strip()), status in (301, 308)
         if status == 304:
             return _done(got, "not_modified", response)
         if not 200 <= status < 300:

@@ -21,6 +21,7 @@ from gpulist.problems import Problem
 from gpulist.watch import fetch as fetching
 from gpulist.watch.candidates import Candidate, Selection, listed_keys
 from gpulist.watch.config import WatchConfig
+from gpulist.watch.load import load_sources
 from gpulist.watch.parse import NotAFeed, Parsed
 from gpulist.watch.parsing import Parser
 from gpulist.watch.sources import Source, sources_of
@@ -75,8 +76,6 @@ class Run:
 
 
 def run(options: Options, deps: Dependencies | None = None) -> Run:
-    from gpulist.watch.load import load_sources
-
     deps = deps or Dependencies()
     now = options.now or dt.datetime.now(dt.timezone.utc)
     result = Run(now, options.since)
@@ -119,6 +118,7 @@ async def _one(source: Source, state: State, options: Options, ctx: fetching.Con
     """--all fetches unconditionally: a 304 would hide the items it asks to see again."""
     url = source.request_url
     known = None if options.include_proposed else state.validators(source.id, url)
+    got = fetching.Fetched("error")
     try:
         got = await fetching.fetch(url, known, ctx)
         if got.status != "ok":
@@ -126,9 +126,9 @@ async def _one(source: Source, state: State, options: Options, ctx: fetching.Con
         return got, await parser.parse(got.body, got.content_type, got.url or url)
     except NotAFeed as exc:
         got.status, got.detail = "error", str(exc)
-        return got, None
     except Exception as exc:  # noqa: BLE001 - one odd source must not cost the others their results
-        return fetching.Fetched("error", f"watcher error, please report it: {type(exc).__name__}: {exc}"), None
+        got.status, got.detail = "error", f"watcher error, please report it: {type(exc).__name__}: {exc}"
+    return got, None
 
 
 def _judge(source: Source, got: fetching.Fetched, parsed: Parsed | None, selection: Selection, result: Run,
@@ -142,7 +142,8 @@ def _judge(source: Source, got: fetching.Fetched, parsed: Parsed | None, selecti
         since = options.since or _since(before, source, result.now, options.config)
         found = selection.pick(source, parsed.items, since)
         result.candidates += found
-        report.items, report.new, report.detail = len(parsed.items), len(found), parsed.note
+        report.items, report.new = len(parsed.items), len(found)
+        report.detail = "; ".join(part for part in (got.detail, parsed.note) if part)
         state.proposed.update((c.key, result.now) for c in found)
     state.sources[source.id] = _validators(source, got, before, result.now)
     return report
