@@ -17,7 +17,6 @@ from gpulist.identity import (
     identity_keys,
     normalize_url,
     url_keys,
-    without_tracking,
     youtube_id,
 )
 
@@ -145,15 +144,6 @@ def test_no_url_and_no_identifiers_means_no_keys() -> None:
     """Link-wanted entries cannot be duplicates of each other by identity."""
     assert identity_keys(None) == set()
 
-@pytest.mark.parametrize(("url", "expected"), [
-    ("https://e.org/p/?utm_source=rss&utm_medium=feed", "https://e.org/p/"),
-    ("https://e.org/watch?v=abc&ref=home#t=1", "https://e.org/watch?v=abc#t=1"),
-    ("https://e.org/p?a=1&b=2", "https://e.org/p?a=1&b=2"),  # untouched: not even re-encoded
-    (" https://e.org/p ", "https://e.org/p"),
-])
-def test_without_tracking_drops_only_tracking_parameters(url: str, expected: str) -> None:
-    assert without_tracking(url) == expected
-
 
 @pytest.mark.parametrize(("key", "text"), [
     (Key("arxiv", "2205.14135"), "same arXiv id 2205.14135"),
@@ -170,4 +160,3 @@ def test_key_descriptions_read_as_a_reason(key: Key, text: str) -> None:
 def test_unusable_ports_do_not_crash_normalisation(url: str) -> None:
     """Identity also serves `gpulist new` on raw input, before any model has checked the URL."""
     assert normalize_url(url) == "example.org/x"
-

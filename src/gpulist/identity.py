@@ -17,7 +17,7 @@ _ARXIV_PATH = re.compile(r"^/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)
 _DOI_PATH = re.compile(r"^/(10\.\d{4,9}/\S+)$")
 _GITHUB_REPO = re.compile(r"^/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?(?:/tree/[^/]+)?/?$")
 _YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
-_TRACKING = re.compile(r"^(utm_\w+|ref|ref_src|fbclid|gclid)$")
+_TRACKING = re.compile(r"^(utm_\w+|ref|ref_src|fbclid|gclid|si)$")
 _GITHUB_RESERVED = {"orgs", "topics", "search", "marketplace", "sponsors", "settings", "features", "about"}
 
 
@@ -52,14 +52,6 @@ def _normalize(parts: SplitResult, host: str | None = None) -> str:
         pairs = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING.match(k))
         query = "?" + urlencode(pairs) if pairs else ""
     return f"{_host(parts) if host is None else host}{port}{path}{query}"
-
-
-def without_tracking(url: str) -> str:
-    """`url` as given, minus the tracking parameters identity ignores (utm_*, ref, fbclid...)."""
-    parts = urlsplit(url.strip())
-    pairs = parse_qsl(parts.query, keep_blank_values=True)
-    kept = [(k, v) for k, v in pairs if not _TRACKING.match(k)]
-    return url.strip() if len(kept) == len(pairs) else parts._replace(query=urlencode(kept)).geturl()
 
 
 def _port(parts: SplitResult) -> int | None:
@@ -157,3 +149,15 @@ def identity_keys(url: str | None, arxiv: str | None = None, doi_value: str | No
     if doi_value:
         keys.add(Key("doi", doi_value.lower()))
     return keys
+
+
+def without_tracking(url: str) -> str:
+    """The URL as written, less its tracking parameters (`utm_*`, `si`, ...): the same
+    resource, one spelling a list can share. Untouched when it has none."""
+    parts = urlsplit(url.strip())
+    if not parts.query:
+        return url.strip()
+    kept = [p for p in parts.query.split("&") if not _TRACKING.match(p.split("=", 1)[0])]
+    if len(kept) == len(parts.query.split("&")):
+        return url.strip()
+    return parts._replace(query="&".join(kept)).geturl()
