@@ -161,3 +161,19 @@ def test_every_data_file_modeline_resolves_to_its_schema() -> None:
         first = path.read_text(encoding="utf-8").splitlines()[0]
         target = (path.parent / first.split("$schema=", 1)[1]).resolve()
         assert target == (REPO / "schemas" / expected.get(path.name, FILES["resource"])).resolve(), path
+
+
+def test_watch_file_satisfies_its_schema_and_points_at_it() -> None:
+    schema = _schemas()[FILES["watch"]]
+    assert _violations(_as_editor_sees(DATA / "watch.yml"), schema, schema) == []
+    first = (DATA / "watch.yml").read_text(encoding="utf-8").splitlines()[0]
+    assert (DATA / first.split("$schema=", 1)[1]).resolve() == (REPO / "schemas" / FILES["watch"]).resolve()
+
+
+@pytest.mark.parametrize(("field", "value"), [("kind", "podcast"), ("url", "ftp://x.example/feed"), ("tier", 4),
+                                              ("feeds", "x"), ("query", {"categories": ["CS DC"]})])
+def test_watch_schema_flags_what_validate_rejects(field: str, value: Any) -> None:
+    schema = _schemas()[FILES["watch"]]
+    source = {"id": "a", "kind": "arxiv", "url": "https://export.arxiv.org/api/query",
+              "query": {"categories": ["cs.DC"]}, field: value}
+    assert _violations([source], schema, schema)

@@ -12,7 +12,7 @@ from tests.site.conftest import CONFIG, load_fixture
 
 RESOURCE_KEYS = {
     "id", "title", "url", "type", "topic", "tier", "group", "section", "tags", "authors", "year", "venue",
-    "arxiv", "doi", "notes", "links", "added", "favorite", "new", "page", "edit_url", "repo",
+    "arxiv", "doi", "notes", "links", "feed", "added", "favorite", "new", "page", "edit_url", "repo",
 }
 
 

@@ -35,7 +35,7 @@ def _zizmor(target: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_there_are_workflows() -> None:
-    assert {p.name for p in workflow_paths()} >= {"ci.yml", "links.yml", "pages.yml"}
+    assert {p.name for p in workflow_paths()} >= {"ci.yml", "links.yml", "pages.yml", "watch.yml"}
 
 
 def test_actionlint_is_clean() -> None:

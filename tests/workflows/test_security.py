@@ -58,6 +58,7 @@ WRITERS = {
     ("links.yml", "report"): {"issues"},  # the one tracking issue
     ("links.yml", "health"): {"contents", "pull-requests"},  # push the refresh branch, open its PR
     ("pages.yml", "deploy"): {"pages", "id-token"},  # publish, and prove who publishes
+    ("watch.yml", "report"): {"issues"},  # the one `candidates` tracking issue; the job reading feeds writes nothing
 }
 
 

@@ -14,6 +14,7 @@ from gpulist.checks import (
     book_index_book,
     duplicate_ids,
     duplicate_resource,
+    duplicate_source,
     link_wanted,
     possible_duplicate,
     repo_health,
@@ -21,6 +22,7 @@ from gpulist.checks import (
     unknown_tag,
     unknown_topic,
     unsafe_markdown,
+    watch_hint,
 )
 from gpulist.load import Catalog, load_catalog
 from gpulist.memory import gc_paused
@@ -39,6 +41,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     link_wanted.check,
     book_index_book.check,
     repo_health.check,
+    watch_hint.check,
+    duplicate_source.check,
 )
 
 

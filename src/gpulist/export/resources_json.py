@@ -9,7 +9,7 @@ Shape (version 1); keys are never removed within a version, only added:
      "tags":   [{"id", "title", "description", "aliases", "page", "count"}],
      "resources": [{"id", "title", "url", "type", "topic", "tier", "group", "section",
                     "tags", "authors", "year", "venue", "arxiv", "doi", "notes",
-                    "links": [{"title", "url"}], "added", "favorite", "new",
+                    "links": [{"title", "url"}], "feed", "added", "favorite", "new",
                     "page", "edit_url",
                     "repo": null | {"name", "stars", "archived", "pushed_at", "license"}}]}
 

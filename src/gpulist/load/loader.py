@@ -14,7 +14,7 @@ from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
-from gpulist.models import BookIndex, RepoHealthFile, Resource, Tag, Topic
+from gpulist.models import BookIndex, RepoHealthFile, Resource, Tag, Topic, WatchSource
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 
@@ -22,6 +22,7 @@ M = TypeVar("M", bound=BaseModel)
 RESOURCE_SUFFIXES = (".yml", ".yaml")
 BOOK_INDEX = "book-index.yml"
 REPO_HEALTH = "generated/repos.yml"
+WATCH = "watch.yml"
 
 
 def load_catalog(root: Path) -> tuple[Catalog, list[Problem]]:
@@ -40,6 +41,8 @@ def _load(root: Path) -> tuple[Catalog, list[Problem]]:
     catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems)
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems)
     catalog.repos = dict(health.repos) if health else {}
+    if (root / WATCH).exists():  # optional: a list without it simply watches nothing
+        catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources")
     paths = resource_files(root)
     for path, (doc, found) in zip(paths, read_documents(paths), strict=True):
         problems.extend(found)
@@ -93,7 +96,8 @@ def _check_file_name(path: Path, doc: Document, problems: list[Problem]) -> bool
     return False
 
 
-def _load_list(path: Path, model: type[M], problems: list[Problem]) -> tuple[Document | None, list[M]]:
+def _load_list(path: Path, model: type[M], problems: list[Problem],
+               noun: str | None = None) -> tuple[Document | None, list[M]]:
     if not path.exists():
         problems.append(Problem(display_path(path), 1, 1, f"missing {path.name}", "missing-file"))
         return None, []
@@ -101,7 +105,7 @@ def _load_list(path: Path, model: type[M], problems: list[Problem]) -> tuple[Doc
     if doc is None:
         return None, []
     if not isinstance(doc.data, list):
-        problems.append(_shape_problem(doc, f"a list of {path.stem}"))
+        problems.append(_shape_problem(doc, f"a list of {noun or path.stem}"))
         return doc, []
     items = (_validate(model, item, doc, (i,), problems) for i, item in enumerate(doc.data))
     return doc, [m for m in items if m is not None]

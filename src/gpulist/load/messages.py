@@ -78,7 +78,7 @@ def _problem(err: dict[str, Any], loc: Loc, base: Loc, doc: Document, known: Seq
     field = _dotted(loc[len(base):])
     if kind == "missing":
         line, col = doc.marks.at(loc[:-1])
-        hint = " (write `url: null` if no canonical link is known)" if field == "url" else ""
+        hint = " (write `url: null` if no canonical link is known)" if field == "url" and not base else ""
         return Problem(doc.path, line, col, f"missing required field '{field}'{hint}", "missing-field")
     if kind == "extra_forbidden":
         line, col = doc.marks.at(loc, key=True)

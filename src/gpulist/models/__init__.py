@@ -6,8 +6,9 @@ from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType
 from gpulist.models.tag import Tag
 from gpulist.models.topic import Group, Tier, Topic
+from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSource
 
 __all__ = [
     "BookIndex", "IndexTerm", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Tag",
-    "Tier", "Topic",
+    "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
 ]

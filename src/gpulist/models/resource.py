@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 from gpulist.models.fields import Id, Ref, Text, Url
 
@@ -15,7 +16,7 @@ RESOURCE_TYPES: tuple[str, ...] = ResourceType.__args__  # type: ignore[attr-def
 # Ordered as a reader scans an entry; `gpulist fmt` writes fields in this order.
 FIELD_ORDER: tuple[str, ...] = (
     "title", "url", "type", "topic", "tier", "group", "tags", "authors", "year", "venue",
-    "arxiv", "doi", "notes", "links", "added", "favorite",
+    "arxiv", "doi", "notes", "links", "feed", "added", "favorite",
 )
 
 
@@ -48,8 +49,21 @@ class Resource(_Strict):
     doi: Annotated[str, Field(pattern=r"^10\.\d{4,9}/\S+$")] | None = None
     notes: list[Text] = Field(default=[], description="Markdown bullet points shown under the entry.")
     links: list[Link] = Field(default=[], description="Secondary links: code, slides, a Discord, ...")
+    feed: Url | None = Field(
+        default=None, description="A blog's RSS or Atom feed; `gpulist watch` follows it for new posts.",
+    )
     added: dt.date = Field(description="When the entry joined the list (YYYY-MM-DD).")
     favorite: bool = Field(default=False, description="Community favourite (🔥).")
+
+    @field_validator("feed")
+    @classmethod
+    def _feed_is_for_blogs(cls, feed: str | None, info: ValidationInfo) -> str | None:
+        """A paper or a repository has no posts to follow; `gpulist watch` reads blogs' feeds."""
+        kind = info.data.get("type")
+        if feed is not None and kind is not None and kind != "blog":
+            raise PydanticCustomError("feed-not-blog", "only a blog has a `feed` (this entry's type is {kind})",
+                                      {"kind": kind})
+        return feed
 
     @property
     def link_wanted(self) -> bool:

@@ -1,0 +1,58 @@
+"""A watched source's hints (topic, tier, tags) name what exists, as an entry's fields must.
+
+They end up in the `gpulist new` command proposed for each candidate; a misspelt topic
+there would make every accepted candidate fail validation.
+"""
+
+from __future__ import annotations
+
+from gpulist.checks._util import suggest
+from gpulist.checks.unknown_tag import _hint as tag_hint
+from gpulist.load import Catalog
+from gpulist.load.yaml_reader import Document
+from gpulist.models import Topic, WatchSource
+from gpulist.problems import Problem
+
+RULE = "watch-hint"
+
+
+def check(catalog: Catalog) -> list[Problem]:
+    doc = catalog.watch_doc
+    if doc is None or not isinstance(doc.data, list):
+        return []
+    topics = {t.id: t for t in catalog.topics}
+    known_tags = {t.id for t in catalog.tags}
+    alias_of = {a.lower(): t.id for t in catalog.tags for a in t.aliases}
+    problems: list[Problem] = []
+    for index, source in _located(catalog):
+        for loc, message in _topic_problems(source, topics) + _tag_problems(source, known_tags, alias_of):
+            problems.append(_at(doc, (index, *loc), message))
+    return problems
+
+
+def _located(catalog: Catalog) -> list[tuple[int, WatchSource]]:
+    """Each valid source with its index in the file (invalid items were dropped while loading)."""
+    data = catalog.watch_doc.data if catalog.watch_doc else []
+    ids = [item.get("id") if isinstance(item, dict) else None for item in data]
+    return [(ids.index(s.id), s) for s in catalog.watch if s.id in ids]
+
+
+def _topic_problems(source: WatchSource, topics: dict[str, Topic]) -> list[tuple[tuple, str]]:
+    if source.topic is None:
+        return [(("tier",), "a `tier` hint needs a `topic` hint")] if source.tier is not None else []
+    topic = topics.get(source.topic)
+    if topic is None:
+        return [(("topic",), f"unknown topic '{source.topic}'{suggest(source.topic, list(topics))}")]
+    if source.tier is not None and not topic.tiered:
+        return [(("tier",), f"topic '{topic.id}' has no tiers: drop the `tier` hint")]
+    return []
+
+
+def _tag_problems(source: WatchSource, known: set[str], alias_of: dict[str, str]) -> list[tuple[tuple, str]]:
+    return [(("tags", i), f"unknown tag '{tag}'{tag_hint(tag, known, alias_of)}")
+            for i, tag in enumerate(source.tags) if tag not in known]
+
+
+def _at(doc: Document, loc: tuple, message: str) -> Problem:
+    line, col = doc.marks.at(loc)
+    return Problem(doc.path, line, col, message, RULE)
