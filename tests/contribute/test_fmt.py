@@ -6,6 +6,7 @@ import datetime as dt
 import re
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -189,3 +190,15 @@ def test_fmt_keeps_every_comment(text: str) -> None:
     out = [line.strip() for line in fmt(text).splitlines()]
     for comment in re.findall(r"# (?:comment|eol) \d+", text):
         assert any(line == comment or line.endswith(comment) for line in out), comment
+
+
+@pytest.mark.parametrize(("plain", "kept"), [("topic: 0e-0", 'topic: "0e-0"'), ("favorite: yes", "favorite: true")])
+def test_a_scalar_the_two_yaml_versions_read_apart_keeps_validates_reading(plain: str, kept: str) -> None:
+    """`0e-0` is text to PyYAML (what validate reads) and a float to ruamel: fmt keeps the text.
+    Found by test_fmt_never_changes_the_loaded_model; fmt used to refuse such files."""
+    fields = {"title": "T", "url": "null", "type": "blog", "topic": "x", "added": "2025-01-01"}
+    key, value = plain.split(": ")
+    text = "".join(f"{k}: {v}\n" for k, v in {**fields, key: value}.items())
+    out = fmt(text)
+    assert kept in out.splitlines()
+    assert model(out) == model(text)

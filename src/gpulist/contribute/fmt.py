@@ -134,6 +134,26 @@ def _canonical(doc: CommentedMap, default_modeline: str) -> CommentedMap:
     return out
 
 
+def _as_validate_reads(node: Any, data: Any) -> Any:
+    """ruamel's tree with each scalar as PyYAML's YAML 1.1 rules read it.
+
+    The two disagree at the edges: `0e-0` is a float to ruamel (YAML 1.2) and text to
+    PyYAML, `yes` the other way round. `validate` reads with PyYAML, so its reading wins;
+    comments stay on the containers, which are kept.
+    """
+    if isinstance(node, CommentedMap) and isinstance(data, dict):
+        for key in node:
+            if key in data:
+                node[key] = _as_validate_reads(node[key], data[key])
+        return node
+    if isinstance(node, CommentedSeq) and isinstance(data, list) and len(node) == len(data):
+        for i, item in enumerate(data):
+            node[i] = _as_validate_reads(node[i], item)
+        return node
+    same = type(node) is type(data) or (isinstance(node, type(data)) and node == data)
+    return node if same or isinstance(data, (dict, list)) else data
+
+
 def format_text(text: str, shown: str, default_modeline: str = DEFAULT_MODELINE) -> tuple[str | None, list[Problem]]:
     """The canonical text, or the problems that stop a file from being formatted safely."""
     before, problems = read_yaml(shown, text.encode("utf-8"))
@@ -142,7 +162,7 @@ def format_text(text: str, shown: str, default_modeline: str = DEFAULT_MODELINE)
     if not isinstance(before.data, dict):
         return None, [Problem(shown, 1, 1, "not a resource file (expected a mapping of fields)", "fmt")]
     try:
-        doc = _RT.load(text)
+        doc = _as_validate_reads(_RT.load(text), before.data)
         out = io.StringIO()
         _RT.dump(_canonical(doc, default_modeline), out)
     except YAMLError as exc:  # pragma: no cover - read_yaml accepted it, so ruamel should too
