@@ -20,11 +20,11 @@ def check(catalog: Catalog) -> list[Problem]:
                 problems.append(at(entry, ("tags", i), f"tag '{tag}' is listed twice", RULE))
             seen.add(tag)
             if tag not in known:
-                problems.append(at(entry, ("tags", i), f"unknown tag '{tag}'{_hint(tag, known, alias_of)}", RULE))
+                problems.append(at(entry, ("tags", i), f"unknown tag '{tag}'{tag_hint(tag, known, alias_of)}", RULE))
     return problems
 
 
-def _hint(tag: str, known: set[str], alias_of: dict[str, str]) -> str:
+def tag_hint(tag: str, known: set[str], alias_of: dict[str, str]) -> str:
     """Aliases are matched case-insensitively, as people write `CUDA` or `CUDA-C++`."""
     lowered = tag.lower()
     if lowered in known:

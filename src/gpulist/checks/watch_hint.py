@@ -7,7 +7,7 @@ there would make every accepted candidate fail validation.
 from __future__ import annotations
 
 from gpulist.checks._util import suggest
-from gpulist.checks.unknown_tag import _hint as tag_hint
+from gpulist.checks.unknown_tag import tag_hint
 from gpulist.load import Catalog
 from gpulist.load.yaml_reader import Document
 from gpulist.models import Topic, WatchSource

@@ -102,7 +102,7 @@ def parse_config(section: dict, where: str = "config") -> LinkcheckConfig:
     try:
         return TypeAdapter(LinkcheckConfig).validate_python(section)
     except ValidationError as exc:
-        raise UsageError(f"{where}: [tool.gpulist.linkcheck]: {_describe(exc)}") from None
+        raise UsageError(f"{where}: [tool.gpulist.linkcheck]: {describe_validation_error(exc)}") from None
 
 
 def _check_ttl(ttl: object, where: str) -> None:
@@ -115,7 +115,8 @@ def _check_ttl(ttl: object, where: str) -> None:
         raise UsageError(f"{where}: [tool.gpulist.linkcheck]: cache_ttl: a time-to-live cannot be negative")
 
 
-def _describe(exc: Any) -> str:
+def describe_validation_error(exc: Any) -> str:
+    """A settings section's pydantic errors in one line; shared with [tool.gpulist.watch]."""
     parts = []
     for err in exc.errors(include_url=False):
         key = ".".join(str(p) for p in err["loc"])

@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar
 from annotated_types import Ge, Gt, Le
 
 from gpulist import __version__
-from gpulist.linkcheck.config import HostLimits, LinkcheckConfig, _describe
+from gpulist.linkcheck.config import HostLimits, LinkcheckConfig, describe_validation_error
 from gpulist.problems import UsageError
 from gpulist.pyproject import tool_section
 
@@ -56,5 +56,5 @@ def load_config(pyproject: Path | None) -> WatchConfig:
     try:
         return TypeAdapter(WatchConfig).validate_python(section)
     except ValidationError as exc:
-        raise UsageError(f"{pyproject}: [tool.gpulist.watch]: {_describe(exc)}") from None
+        raise UsageError(f"{pyproject}: [tool.gpulist.watch]: {describe_validation_error(exc)}") from None
 

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import quote
 
-from gpulist.report import _escape_data, _escape_property
+from gpulist.report import escape_data, escape_property
 from gpulist.watch.candidates import Candidate
 from gpulist.watch.runner import Run, SourceReport
 
@@ -91,9 +91,9 @@ def _byline(c: Candidate) -> str:
 
 
 def as_github(run: Run) -> str:
-    lines = [f"::warning title={_escape_property('watch: ' + s.id)}::{_escape_data(f'{s.url}: {s.detail}')}"
+    lines = [f"::warning title={escape_property('watch: ' + s.id)}::{escape_data(f'{s.url}: {s.detail}')}"
              for s in run.sources if s.status == "error"]
-    lines += [f"::notice title={_escape_property('candidate from ' + c.source)}::{_escape_data(f'{c.title} {c.url}')}"
+    lines += [f"::notice title={escape_property('candidate from ' + c.source)}::{escape_data(f'{c.title} {c.url}')}"
               for c in run.candidates]
     lines.append(f"watch: {headline(run)}")
     return "\n".join(lines)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpulist.linkcheck.model import Result, Source, Verdict, summary
-from gpulist.report import _escape_data, _escape_property
+from gpulist.report import escape_data, escape_property
 
 
 def as_github(results: list[Result]) -> str:
@@ -20,5 +20,5 @@ def as_github(results: list[Result]) -> str:
 
 
 def _annotation(level: str, title: str, source: Source, message: str) -> str:
-    return (f"::{level} file={_escape_property(source.file)},line={source.line},"
-            f"title={_escape_property(title)}::{_escape_data(message)}")
+    return (f"::{level} file={escape_property(source.file)},line={source.line},"
+            f"title={escape_property(title)}::{escape_data(message)}")
