@@ -15,7 +15,7 @@ from gpulist.checks import validate
 from gpulist.contribute import vocabulary
 from gpulist.contribute.candidates import FAVORITE, NAVIGATION, Candidate, emoji_type, from_item, plain
 from gpulist.contribute.entry import derive_id, free_id, ordered, refuse_invalid, safe_text, today
-from gpulist.files import write_new
+from gpulist.files import Refused, read_guarded, size_limit, write_new
 from gpulist.contribute.fmt import modeline_for, render
 from gpulist.contribute.known import Known
 from gpulist.contribute.markdown_list import Item, read_items
@@ -163,10 +163,13 @@ def _import_one(c: Candidate, catalog: Catalog, known: Known, taken: set[str], o
 
 
 def read_list(path: Path) -> str:
+    """The list to import, through the same guard as data files: it may come with a pull request too."""
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return read_guarded(path, size_limit()).decode("utf-8-sig")
     except FileNotFoundError:
         raise UsageError(f"no such file: {path}") from None
+    except Refused as exc:
+        raise UsageError(f"{display_path(path)}: {exc.message} [{exc.rule}]") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {path}: {exc}") from None
 
