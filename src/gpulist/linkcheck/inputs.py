@@ -18,8 +18,13 @@ from gpulist.problems import UsageError
 
 YAML_SUFFIXES = (".yml", ".yaml")
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm", ".rst", ".yml", ".yaml", ".toml", ".json")
-# A URL in prose: a scheme, then anything but whitespace, quotes and brackets that end it.
-_URL = re.compile(r"""\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\s<>"'`\]\[{}|\\^]+""")
+# A URL in prose: a scheme, then anything but whitespace, quotes and brackets that end it;
+# square brackets only around an IPv6 host (http://[::1]/), which must reach the SSRF guard
+# like any other address rather than vanish from the report.
+_URL_CHARS = r"""[^\s<>"'`\]\[{}|\\^]"""
+_USERINFO = r"""[^\s<>"'`\]\[{}|\\^@/]*@"""
+_IPV6_HOST = r"\[[0-9A-Fa-f:.]+(?:%25[\w.~-]+)?\]"
+_URL = re.compile(rf"\b[a-zA-Z][a-zA-Z0-9+.-]{{1,15}}://(?:(?:{_USERINFO})?{_IPV6_HOST}{_URL_CHARS}*|{_URL_CHARS}+)")
 _TRAILING = ".,;:!?*_~"
 _IGNORED_SCHEMES = ("urn", "xmlns")
 

@@ -58,8 +58,24 @@ class Result:
     cached: bool = False
 
 
-def exit_code(results: list[Result], strict: bool) -> int:
-    """0 when nothing is provably broken; --strict also fails on anything not plainly fine."""
+@dataclass(slots=True)
+class Run:
+    """A run's results, and whether the run found the network itself unavailable (and why)."""
+
+    results: list[Result]
+    network_down: str | None = None
+
+
+NETWORK_DOWN_EXIT = 3
+
+
+def exit_code(results: list[Result], strict: bool, network_down: str | None = None) -> int:
+    """0 when nothing is provably broken; --strict also fails on anything not plainly fine.
+
+    3 when the network was down: nothing was judged, so neither 0 nor 1 would be true.
+    """
+    if network_down:
+        return NETWORK_DOWN_EXIT
     if any(r.verdict is Verdict.BROKEN for r in results):
         return 1
     if strict and any(r.verdict not in STRICT_PASS for r in results):

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import httpx
 
-from gpulist.linkcheck import changed, fetch, inputs, shard
+from gpulist.linkcheck import changed, fetch, inputs, network, shard
 from gpulist.linkcheck.cache import Cache
 from gpulist.linkcheck.config import LinkcheckConfig
 from gpulist.linkcheck.guard import Guard, Resolver, system_resolver
-from gpulist.linkcheck.model import Result, Target, Verdict
+from gpulist.linkcheck.model import NETWORK_DOWN_EXIT, Result, Run, Target, Verdict
 from gpulist.linkcheck.politeness import Politeness
 from gpulist.linkcheck.progress import Bar
 from gpulist.linkcheck.state import FailureState
@@ -59,30 +59,42 @@ def gather(options: Options, warn: Warn) -> list[Target]:
     return shard.select(targets, *options.shard)
 
 
-def run(options: Options, deps: Dependencies | None = None) -> list[Result]:
+def run(options: Options, deps: Dependencies | None = None) -> Run:
     deps = deps or Dependencies()
     targets = gather(options, deps.warn)
-    return asyncio.run(check_targets(targets, options, deps))
+    return asyncio.run(check_run(targets, options, deps))
 
 
 async def check_targets(targets: list[Target], options: Options, deps: Dependencies) -> list[Result]:
+    return (await check_run(targets, options, deps)).results
+
+
+async def check_run(targets: list[Target], options: Options, deps: Dependencies) -> Run:
+    """Cached answers, then the rest checked; a run that found the network down remembers nothing."""
     config = options.config
     cache = Cache(options.cache_file or config.cache_file, config.cache_ttl)
     if options.use_cache:
         cache.load(deps.warn)
     remembered = [cache.get(t.url, t.sources) if options.use_cache else None for t in targets]
     todo = [t for t, hit in zip(targets, remembered) if hit is None]
+    guard = Guard(deps.resolver, options.allow_private)
     with Bar(len(todo), options.progress) as advance:
-        fresh = await _check_all(todo, options, deps, advance)
+        fresh = await _check_all(todo, options, deps, guard, advance)
     by_url = {r.url: r for r in fresh}
     results = [hit or by_url[t.url] for t, hit in zip(targets, remembered)]
-    _remember(results, fresh, options, cache, deps.warn)
-    return results
+    down = network.judge(guard.resolved, guard.unresolved)
+    if down:
+        network.relabel(fresh, guard.unresolved, down)
+        deps.warn(f"network unavailable: {down}; links not judged, nothing cached, failure streaks unchanged "
+                  f"(exit {NETWORK_DOWN_EXIT})")
+    else:
+        _remember(results, fresh, options, cache, deps.warn)
+    return Run(results, down)
 
 
-async def _check_all(todo: list[Target], options: Options, deps: Dependencies, advance: Callable[[], None]) -> list[Result]:
+async def _check_all(todo: list[Target], options: Options, deps: Dependencies, guard: Guard,
+                     advance: Callable[[], None]) -> list[Result]:
     config = options.config
-    guard = Guard(deps.resolver, options.allow_private)
     transport = deps.transport or AiohttpTransport(config, guard)
     ctx = fetch.Context(transport, Politeness(config.max_concurrency, config.limits_for), guard, config, deps.rng)
     done: dict[str, Result] = {}
