@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -122,3 +123,25 @@ def test_ipv6_loopback_in_markdown_is_extracted_and_excluded(workdir: Path) -> N
     assert (result["url"], result["verdict"], result["sources"]) == (
         "http://[::1]/admin", "excluded", [{"file": "notes.md", "line": 1}])
     assert result["detail"] == "not checked: ::1 is a loopback address (use --allow-private to check it)"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_host_that_answers_429_is_waited_for_and_the_wait_reported(workdir: Path, srv: LocalServer,
+                                                                     fmt: str) -> None:
+    host = "127.0.0.2" if fmt == "text" else "127.0.0.3"  # /busy says 429 once per host
+    urls = [srv.url(f"/busy?{i}", host) for i in range(4)]
+    proc = gpulist(workdir, *CHECK, links(workdir, urls), "--allow-private", "--no-cache", "--format", fmt,
+                   "--output", "report")
+    assert proc.returncode == 0
+    told = srv.busy_at[f"{host}:{srv.port}"]
+    assert told is not None and not [t for t in srv.arrivals[f"{host}:{srv.port}"] if told < t < told + 1.0]
+    report = (workdir / "report").read_text()
+    why = f"({host} answered HTTP 429, Retry-After 1s)"
+    if fmt == "text":
+        assert re.search(rf"^slowed down for {re.escape(host)}, which asked us to wait: 1\.\d s in all "
+                         rf"{re.escape(why)}$", report, re.MULTILINE), report
+    else:
+        details = [r["detail"] for r in json.loads(report)["results"]]
+        retried = [d for d in details if re.fullmatch(rf"HTTP 200 OK; waited \d\.\ds before requesting "
+                                                      rf"{re.escape(why)}", d)]
+        assert retried, details

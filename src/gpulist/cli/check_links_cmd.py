@@ -64,7 +64,7 @@ def emit(run: Run, args: argparse.Namespace) -> int:
     from gpulist.linkcheck.model import exit_code
 
     to_terminal = args.output is None and sys.stdout.isatty()
-    options: dict[str, object] = {"color": to_terminal} if args.format == "text" else {}
+    options: dict[str, object] = {"color": to_terminal, "waits": run.waits} if args.format == "text" else {}
     report = render(args.format, run.results, network_down=run.network_down, **options)
     _write(report, args.output)
     summary_file = os.environ.get("GITHUB_STEP_SUMMARY")

@@ -21,7 +21,7 @@ from gpulist.linkcheck import classify, fragments
 from gpulist.linkcheck.config import LinkcheckConfig
 from gpulist.linkcheck.guard import Guard, LookupFailed
 from gpulist.linkcheck.model import Result, Target, Verdict
-from gpulist.linkcheck.politeness import Politeness
+from gpulist.linkcheck.politeness import HostGaveUp, Politeness
 from gpulist.linkcheck.retry import backoff, parse_retry_after
 
 _CHUNK = 16 * 1024
@@ -47,6 +47,7 @@ class Answer:
     final_url: str | None = None
     retryable: bool = False
     retry_after: float | None = None
+    slow_down: str | None = None  # the host that asked us to slow down (429, or 503 with Retry-After)
 
 
 @dataclass(slots=True)
@@ -65,6 +66,7 @@ class _Chain:
     seen: set[tuple[str, str]] = field(default_factory=set)  # (url, cookies sent): a new cookie is progress
     moved_to: str | None = None  # target of the last permanent redirect
     cookies: dict[str, SimpleCookie] = field(default_factory=dict)
+    waited: tuple[float, str] | None = None  # how long a host's hold kept us back, and why
 
 
 async def check(target: Target, ctx: Context) -> Result:
@@ -75,7 +77,7 @@ async def check(target: Target, ctx: Context) -> Result:
         answer, attempts = Answer(Verdict.BROKEN, f"invalid URL: {exc}"), 0
     while answer is None or _again(answer, attempts, ctx):
         if answer is not None:
-            await ctx.sleep(_wait(answer, attempts, ctx))
+            await _pause(answer, attempts, ctx)
         attempts += 1
         answer = await attempt(target.url, ctx)
     elapsed = int((time.perf_counter() - started) * 1000)
@@ -94,12 +96,26 @@ def _precheck(url: str, config: LinkcheckConfig) -> Answer | None:
 
 
 def _again(answer: Answer, attempts: int, ctx: Context) -> bool:
-    if not answer.retryable or attempts > ctx.config.retries:
+    cap = ctx.config.retry_after_max
+    if answer.retry_after is not None and answer.retry_after > cap:
+        answer.detail += f" (Retry-After {answer.retry_after:g}s is beyond the {cap:g}s cap)"
+        if answer.slow_down:
+            ctx.politeness.give_up(answer.slow_down, f"not requested: {answer.slow_down} asked to wait "
+                                                     f"{answer.retry_after:g}s (Retry-After), beyond the {cap:g}s cap")
         return False
-    if answer.retry_after is not None and answer.retry_after > ctx.config.retry_after_max:
-        answer.detail += f" (Retry-After {answer.retry_after:g}s is beyond the {ctx.config.retry_after_max:g}s cap)"
-        return False
-    return True
+    return answer.retryable and attempts <= ctx.config.retries
+
+
+async def _pause(answer: Answer, attempts: int, ctx: Context) -> None:
+    """Before a retry. A host that asked us to slow down is held as a whole: this URL's retry
+    and every other queued request to it wait in the politeness layer, not here."""
+    wait = _wait(answer, attempts, ctx)
+    if answer.slow_down is None:
+        await ctx.sleep(wait)
+        return
+    why = (f"Retry-After {answer.retry_after:g}s" if answer.retry_after is not None
+           else f"no Retry-After, backing off {wait:.1f}s")
+    ctx.politeness.hold(answer.slow_down, wait, f"{answer.slow_down} answered HTTP {answer.status}, {why}")
 
 
 def _wait(answer: Answer, attempts: int, ctx: Context) -> float:
@@ -109,9 +125,17 @@ def _wait(answer: Answer, attempts: int, ctx: Context) -> float:
 
 
 async def attempt(url: str, ctx: Context) -> Answer:
-    """One try: follow redirects up to the limit, then judge the last answer."""
+    """One try: follow redirects up to the limit, then judge the last answer; say if a host's hold delayed it."""
     current, _, fragment = url.partition("#")
     chain = _Chain(original=url, fragment=fragment)
+    answer = await _follow(current, chain, ctx)
+    if chain.waited is not None:
+        seconds, why = chain.waited
+        answer.detail += f"{'; ' if answer.detail else ''}waited {seconds:.1f}s before requesting ({why})"
+    return answer
+
+
+async def _follow(current: str, chain: _Chain, ctx: Context) -> Answer:
     for _ in range(ctx.config.max_redirects + 1):
         chain.seen.add(_visit(current, chain))
         hop = await _hop(current, chain, ctx)
@@ -147,11 +171,13 @@ async def _hop(url: str, chain: _Chain, ctx: Context) -> _Reply | Answer:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return Answer(Verdict.UNSUPPORTED, f"redirected to {url}, which is not an http(s) URL", final_url=url)
-    refusal = await _guarded(parts.hostname, url, ctx)
+    refusal = await _guarded(parts.hostname, url, ctx) or _given_up(parts.hostname, url, ctx)
     if refusal is not None:
         return refusal
     try:
         return await _request(url, parts.hostname, chain, ctx)
+    except HostGaveUp as exc:
+        return Answer(Verdict.RATE_LIMITED, str(exc), final_url=url)
     except httpx.HTTPError as exc:
         verdict, detail = classify.classify_error(exc)
         return Answer(verdict, detail, final_url=url, retryable=True)
@@ -172,6 +198,11 @@ async def _guarded(host: str, url: str, ctx: Context) -> Answer | None:
     return None
 
 
+def _given_up(host: str, url: str, ctx: Context) -> Answer | None:
+    why = ctx.politeness.refusal(host)
+    return Answer(Verdict.RATE_LIMITED, why, final_url=url) if why else None
+
+
 async def _request(url: str, host: str, chain: _Chain, ctx: Context) -> _Reply:
     """HEAD is cheap; GET decides whenever HEAD is refused or may lie, and for fragments."""
     check_anchor = fragments.needs_check(chain.fragment)
@@ -188,7 +219,10 @@ async def _send(method: str, url: str, host: str, chain: _Chain, ctx: Context, w
     if chain.cookies.get(host):
         headers["cookie"] = _cookie_header(chain.cookies[host])
     request = httpx.Request(method, url, headers=headers)
-    async with ctx.politeness.slot(host):
+    slot = ctx.politeness.slot(host)
+    async with slot:
+        if slot.waited is not None:
+            chain.waited = slot.waited
         response = await ctx.transport.handle_async_request(request)
         try:
             headers, cookies = _read_headers(response)
@@ -262,9 +296,10 @@ def _judge(reply: _Reply, url: str, chain: _Chain, ctx: Context) -> Answer:
     after = f" after redirect to {url}" if url != _bare(chain.original) else ""
     final = url if after else None
     if verdict is not Verdict.OK:
-        retry_after = parse_retry_after(reply.headers.get("retry-after"))
+        retry_after = parse_retry_after(reply.headers.get("retry-after")) if reply.status in (429, 503) else None
+        slow_down = urlsplit(url).hostname if reply.status == 429 or retry_after is not None else None
         return Answer(verdict, detail + after, reply.status, final, classify.retryable_status(reply.status),
-                      retry_after if reply.status in (429, 503) else None)
+                      retry_after, slow_down)
     if reply.anchor is False:
         return Answer(Verdict.BROKEN, f"#{chain.fragment} not found on the page{after}", reply.status, final)
     if final and classify.is_suspect(chain.original, url):

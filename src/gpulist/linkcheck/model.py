@@ -64,6 +64,7 @@ class Run:
 
     results: list[Result]
     network_down: str | None = None
+    waits: dict[str, str] = field(default_factory=dict)  # hosts that asked us to slow down: how long, why
 
 
 NETWORK_DOWN_EXIT = 3

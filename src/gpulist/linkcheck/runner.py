@@ -78,8 +78,9 @@ async def check_run(targets: list[Target], options: Options, deps: Dependencies)
     remembered = [cache.get(t.url, t.sources) if options.use_cache else None for t in targets]
     todo = [t for t, hit in zip(targets, remembered) if hit is None]
     guard = Guard(deps.resolver, options.allow_private)
+    polite = Politeness(config.max_concurrency, config.limits_for)
     with Bar(len(todo), options.progress) as advance:
-        fresh = await _check_all(todo, options, deps, guard, advance)
+        fresh = await _check_all(todo, options, deps, (guard, polite), advance)
     by_url = {r.url: r for r in fresh}
     results = [hit or by_url[t.url] for t, hit in zip(targets, remembered)]
     down = network.judge(guard.resolved, guard.unresolved)
@@ -89,14 +90,15 @@ async def check_run(targets: list[Target], options: Options, deps: Dependencies)
                   f"(exit {NETWORK_DOWN_EXIT})")
     else:
         _remember(results, fresh, options, cache, deps.warn)
-    return Run(results, down)
+    return Run(results, down, polite.holds())
 
 
-async def _check_all(todo: list[Target], options: Options, deps: Dependencies, guard: Guard,
+async def _check_all(todo: list[Target], options: Options, deps: Dependencies, run: tuple[Guard, Politeness],
                      advance: Callable[[], None]) -> list[Result]:
-    config = options.config
-    transport = deps.transport or AiohttpTransport(config, guard)
-    ctx = fetch.Context(transport, Politeness(config.max_concurrency, config.limits_for), guard, config, deps.rng)
+    """`run`: the guard and politeness whose evidence (DNS, holds) the caller reports on."""
+    guard, polite = run
+    transport = deps.transport or AiohttpTransport(options.config, guard)
+    ctx = fetch.Context(transport, polite, guard, options.config, deps.rng)
     done: dict[str, Result] = {}
 
     async def worker(queue: deque[Target]) -> None:
@@ -106,7 +108,7 @@ async def _check_all(todo: list[Target], options: Options, deps: Dependencies, g
             advance()
 
     try:
-        await asyncio.gather(*(worker(queue) for queue in _workers(todo, config)))
+        await asyncio.gather(*(worker(queue) for queue in _workers(todo, options.config)))
     finally:
         if deps.transport is None:
             await transport.aclose()
