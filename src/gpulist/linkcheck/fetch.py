@@ -1,7 +1,7 @@
 """Checking one URL: HEAD then GET, redirects followed hop by hop, retries.
 
-Redirects are followed here rather than by httpx so that every hop passes the SSRF guard
-and the politeness of its own host, so 301/308 can be told from 302/307, and so cookies
+Redirects are followed here rather than by the HTTP client so that every hop passes the
+SSRF guard and the politeness of its own host, so 301/308 can be told from 302/307, and so cookies
 and credentials never travel to a host they did not come from.
 """
 
@@ -10,14 +10,12 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
-import httpx
-
-from gpulist.linkcheck import classify, fragments
+from gpulist.linkcheck import classify, fragments, wire
 from gpulist.linkcheck.config import LinkcheckConfig
 from gpulist.linkcheck.guard import Guard, LookupFailed
 from gpulist.linkcheck.model import Result, Target, Verdict
@@ -29,7 +27,7 @@ _CHUNK = 16 * 1024
 
 @dataclass(slots=True)
 class Context:
-    transport: httpx.AsyncBaseTransport
+    wire: wire.Wire
     politeness: Politeness
     guard: Guard
     config: LinkcheckConfig
@@ -178,10 +176,10 @@ async def _hop(url: str, chain: _Chain, ctx: Context) -> _Reply | Answer:
         return await _request(url, parts.hostname, chain, ctx)
     except HostGaveUp as exc:
         return Answer(Verdict.RATE_LIMITED, str(exc), final_url=url)
-    except httpx.HTTPError as exc:
+    except wire.WireError as exc:
         verdict, detail = classify.classify_error(exc)
         return Answer(verdict, detail, final_url=url, retryable=True)
-    except (httpx.InvalidURL, ValueError) as exc:  # IDNA and URL syntax errors from httpx
+    except wire.BadURL as exc:  # IDNA and URL syntax errors
         return Answer(Verdict.BROKEN, f"invalid URL: {exc}", final_url=url)
 
 
@@ -218,33 +216,32 @@ async def _send(method: str, url: str, host: str, chain: _Chain, ctx: Context, w
     headers = {"user-agent": ctx.config.user_agent, "accept": "*/*", "accept-encoding": "gzip, deflate"}
     if chain.cookies.get(host):
         headers["cookie"] = _cookie_header(chain.cookies[host])
-    request = httpx.Request(method, url, headers=headers)
     slot = ctx.politeness.slot(host)
     async with slot:
         if slot.waited is not None:
             chain.waited = slot.waited
-        response = await ctx.transport.handle_async_request(request)
+        response = await ctx.wire.request(method, url, headers)
         try:
-            headers, cookies = _read_headers(response)
+            headers, cookies = _read_headers(response.raw_headers)
             _keep_cookies(cookies, host, chain)
             anchor = None
-            if wanted is not None and 200 <= response.status_code < 300 and _is_html(headers):
+            if wanted is not None and 200 <= response.status < 300 and _is_html(headers):
                 anchor = await _find_anchor(response, wanted, ctx.config.fragment_max_bytes)
             elif method == "GET" and _small(headers):
-                await response.aread()  # a fully read answer lets its connection serve the next request
-            return _Reply(response.status_code, headers, anchor)
+                await response.read()  # a fully read answer lets its connection serve the next request
+            return _Reply(response.status, headers, anchor)
         finally:
-            await response.aclose()  # an unread body is dropped with its connection, never downloaded
+            response.close()  # an unread body is dropped with its connection, never downloaded
 
 
 _READ = frozenset({"location", "content-type", "content-length", "cf-mitigated", "retry-after"})
 
 
-def _read_headers(response: httpx.Response) -> tuple[dict[str, str], list[str]]:
-    """The headers we judge by, read once: each httpx.Headers lookup rescans every header."""
+def _read_headers(raw: Iterable[tuple[bytes, bytes]]) -> tuple[dict[str, str], list[str]]:
+    """The few headers we judge by, from the raw pairs in one pass (first of each wins)."""
     wanted: dict[str, str] = {}
     cookies: list[str] = []
-    for raw_name, raw_value in response.headers.raw:
+    for raw_name, raw_value in raw:
         name = raw_name.decode("latin-1").lower()
         if name in _READ:
             wanted.setdefault(name, raw_value.decode("latin-1"))
@@ -263,11 +260,11 @@ def _is_html(headers: dict[str, str]) -> bool:
     return content_type in fragments.HTML_TYPES
 
 
-async def _find_anchor(response: httpx.Response, wanted: set[str], limit: int) -> bool | None:
+async def _find_anchor(response: wire.Response, wanted: set[str], limit: int) -> bool | None:
     """True/False once known; None when the page is larger than we are willing to read."""
-    finder = fragments.AnchorFinder(wanted, response.charset_encoding or "utf-8")
+    finder = fragments.AnchorFinder(wanted, response.charset or "utf-8")
     read = 0
-    async for chunk in response.aiter_bytes(_CHUNK):
+    async for chunk in response.chunks(_CHUNK):
         if finder.feed_bytes(chunk[: max(0, limit - read)]):
             return True
         read += len(chunk)

@@ -11,8 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
-
 from gpulist.linkcheck import changed, fetch, inputs, network, shard
 from gpulist.linkcheck.cache import Cache
 from gpulist.linkcheck.config import LinkcheckConfig
@@ -21,7 +19,8 @@ from gpulist.linkcheck.model import NETWORK_DOWN_EXIT, Result, Run, Target, Verd
 from gpulist.linkcheck.politeness import Politeness
 from gpulist.linkcheck.progress import Bar
 from gpulist.linkcheck.state import FailureState
-from gpulist.linkcheck.transport import AiohttpTransport
+from gpulist.linkcheck.transport import AiohttpWire
+from gpulist.linkcheck.wire import Wire
 
 Warn = Callable[[str], None]
 
@@ -41,10 +40,10 @@ class Options:
 
 @dataclass(slots=True)
 class Dependencies:
-    """What tests replace: DNS, the HTTP transport (httpx.MockTransport) and randomness."""
+    """What tests replace: DNS, the wire that speaks HTTP, and randomness."""
 
     resolver: Resolver = system_resolver
-    transport: httpx.AsyncBaseTransport | None = None
+    wire: Wire | None = None
     rng: random.Random = field(default_factory=random.Random)
     warn: Warn = lambda _message: None
 
@@ -97,8 +96,8 @@ async def _check_all(todo: list[Target], options: Options, deps: Dependencies, r
                      advance: Callable[[], None]) -> list[Result]:
     """`run`: the guard and politeness whose evidence (DNS, holds) the caller reports on."""
     guard, polite = run
-    transport = deps.transport or AiohttpTransport(options.config, guard)
-    ctx = fetch.Context(transport, polite, guard, options.config, deps.rng)
+    wire = deps.wire or AiohttpWire(options.config, guard)
+    ctx = fetch.Context(wire, polite, guard, options.config, deps.rng)
     done: dict[str, Result] = {}
 
     async def worker(queue: deque[Target]) -> None:
@@ -110,8 +109,8 @@ async def _check_all(todo: list[Target], options: Options, deps: Dependencies, r
     try:
         await asyncio.gather(*(worker(queue) for queue in _workers(todo, options.config)))
     finally:
-        if deps.transport is None:
-            await transport.aclose()
+        if deps.wire is None:
+            await wire.close()
     return [done[t.url] for t in todo]
 
 
