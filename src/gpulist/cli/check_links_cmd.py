@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
@@ -46,6 +47,18 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """What the run built is frozen at the end (moved out of the cyclic collector's view),
+    so the interpreter's exit does not walk it all once more: a third to a half of the
+    time between the last answer and the process ending. The collector is not paused
+    during the run: failed requests leave cycles (exceptions and their frames), and a run
+    of 5,000 failures would double its memory."""
+    try:
+        return _run(args)
+    finally:
+        gc.freeze()
+
+
+def _run(args: argparse.Namespace) -> int:
     # Imported here, not at the top: every gpulist command would otherwise pay for aiohttp.
     from gpulist.linkcheck.config import load_config
     from gpulist.linkcheck.progress import wanted as progress_wanted

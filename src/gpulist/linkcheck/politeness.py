@@ -3,7 +3,9 @@
 Per host at most N requests in flight and at least `interval` seconds between request
 starts (lychee's defaults: 10 and 50 ms). A host's next start is computed from the
 previous *planned* start, not from when the sleep happened to wake, so 100 requests take
-99 intervals and not 99 intervals plus 99 timer overshoots. Only one request per host
+99 intervals and not 99 intervals plus 99 timer overshoots (on a busy machine those were
+often longer than the interval itself); an overshoot is caught up by at most one interval,
+so two starts are never closer than the interval minus that overshoot. Only one request per host
 waits for a global slot, so a busy host never holds slots another host could use.
 
 A host that answers 429 (or 503 with Retry-After) asked *us* to slow down, not one URL:
@@ -18,8 +20,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-
-_LATE = 0.005  # woke this much after plan: we waited for a global slot, so pace from now
 
 
 class HostGaveUp(Exception):
@@ -100,9 +100,14 @@ class _Slot:
                     planned = max(planned, pace.next_start)  # a hold set while we slept
                 if pace.gave_up is not None:
                     raise HostGaveUp(pace.gave_up)
+                free = not self._polite._global.locked()
                 await self._polite._global.acquire()
                 started = loop.time()
-                pace.next_start = (started if started - planned > _LATE else planned) + pace.interval
+                # A timer that woke late (a busy loop, a busy machine) is caught up on the next
+                # start, so lateness does not pile up over a host's hundred starts; a wait for a
+                # global slot, or lateness of a whole interval, restarts the pace from now.
+                caught_up = free and started - planned < pace.interval
+                pace.next_start = (planned if caught_up else started) + pace.interval
                 if pace.held_until > entered:
                     self.waited = (started - entered, pace.hold_reason)
         except BaseException:
