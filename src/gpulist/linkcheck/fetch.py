@@ -152,8 +152,9 @@ async def _follow(current: str, chain: _Chain, ctx: Context) -> Answer:
 
 
 def _visit(url: str, chain: _Chain) -> tuple[str, str]:
-    host = urlsplit(url).hostname or ""
-    return url, _cookie_header(chain.cookies.get(host))
+    if not chain.cookies:  # nearly always: no need to split the URL for its host
+        return url, ""
+    return url, _cookie_header(chain.cookies.get(urlsplit(url).hostname or ""))
 
 
 def _next_url(current: str, location: str, chain: _Chain) -> str:
@@ -167,13 +168,14 @@ def _next_url(current: str, location: str, chain: _Chain) -> str:
 
 async def _hop(url: str, chain: _Chain, ctx: Context) -> _Reply | Answer:
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    host = parts.hostname  # a property that parses the netloc again on every use
+    if parts.scheme not in ("http", "https") or not host:
         return Answer(Verdict.UNSUPPORTED, f"redirected to {url}, which is not an http(s) URL", final_url=url)
-    refusal = await _guarded(parts.hostname, url, ctx) or _given_up(parts.hostname, url, ctx)
+    refusal = await _guarded(host, url, ctx) or _given_up(host, url, ctx)
     if refusal is not None:
         return refusal
     try:
-        return await _request(url, parts.hostname, chain, ctx)
+        return await _request(url, host, chain, ctx)
     except HostGaveUp as exc:
         return Answer(Verdict.RATE_LIMITED, str(exc), final_url=url)
     except wire.WireError as exc:

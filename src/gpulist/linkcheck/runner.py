@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpulist.linkcheck import changed, fetch, inputs, network, shard
+from gpulist.linkcheck import fetch, inputs, network, shard
 from gpulist.linkcheck.cache import Cache
 from gpulist.linkcheck.config import LinkcheckConfig
 from gpulist.linkcheck.guard import Guard, Resolver, system_resolver
@@ -53,6 +53,8 @@ def gather(options: Options, warn: Warn) -> list[Target]:
     if options.changed_since is None:
         targets = inputs.collect(options.inputs, warn=warn)
     else:
+        from gpulist.linkcheck import changed  # git plumbing, for pull-request runs only
+
         changes = changed.changed_lines(options.changed_since, options.inputs)
         targets = changed.select(inputs.collect(options.inputs, only=changes.touches, warn=warn), changes)
     return shard.select(targets, *options.shard)
@@ -130,8 +132,13 @@ def _workers(todo: list[Target], config: LinkcheckConfig) -> list[deque[Target]]
     the first request goes out, and keep thousands of tasks parked on host semaphores.
     """
     queues: dict[str, deque[Target]] = {}
+    hosts: dict[str, str] = {}  # the URL's start up to its path -> its host, split once per distinct start
     for target in todo:
-        queues.setdefault(shard.host_of(target.url), deque()).append(target)
+        start = target.url.partition("://")[2].partition("/")[0]
+        host = hosts.get(start)
+        if host is None:
+            host = hosts[start] = shard.host_of(target.url)
+        queues.setdefault(host, deque()).append(target)
     per_host = [[queue] * min(len(queue), config.limits_for(host)[0]) for host, queue in queues.items()]
     return [workers[i] for i in range(max(map(len, per_host), default=0)) for workers in per_host if i < len(workers)]
 
