@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from gpulist.files import (
-    DEFAULT_MAX_BYTES, FileExists, Refused, display_path, read_guarded, size_limit, walk_files, write_atomic, write_new,
+    DEFAULT_MAX_BYTES, FileExists, Refused, current_text, display_path, read_guarded, size_limit, walk_files, write_atomic,
+    write_new, write_plain,
 )
 from gpulist.problems import UsageError
 
@@ -175,3 +176,35 @@ def test_a_bad_size_limit_is_a_usage_error(tmp_path: Path, section: str, error: 
     (tmp_path / "pyproject.toml").write_text(f"[tool.gpulist.files]\n{section}\n")
     with pytest.raises(UsageError, match=error):
         size_limit(tmp_path)
+
+
+def test_write_plain_replaces_a_planted_link_instead_of_writing_through_it(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("precious\n")
+    page = tmp_path / "index.md"
+    page.symlink_to(outside)
+    assert current_text(page, "new page\n") is None  # a link is never read, only replaced
+    write_plain(page, b"new page\n")
+    assert outside.read_text() == "precious\n"
+    assert not page.is_symlink() and page.read_text() == "new page\n"
+
+
+def test_write_plain_replaces_a_fifo_instead_of_blocking_on_it(tmp_path: Path) -> None:
+    page = tmp_path / "index.md"
+    os.mkfifo(page)  # opening it for writing would wait for a reader
+    assert current_text(page, "x\n") is None
+    write_plain(page, b"x\n")
+    assert page.read_text() == "x\n"
+
+
+def test_site_pages_are_written_beside_planted_links_not_through_them(tmp_path: Path) -> None:
+    from gpulist.site.writer import write_pages
+
+    outside = tmp_path / "bashrc"
+    outside.write_text("precious\n")
+    docs = tmp_path / "docs"
+    (docs / "topics").mkdir(parents=True)
+    (docs / "topics" / "index.md").symlink_to(outside)
+    report = write_pages(docs, {"topics/index.md": "# Topics\n"})
+    assert report.written == ["topics/index.md"] and outside.read_text() == "precious\n"
+    assert (docs / "topics" / "index.md").read_text() == "# Topics\n"

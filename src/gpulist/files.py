@@ -90,12 +90,34 @@ def current_text(path: Path, expected: str) -> str | None:
 
     For "write only if changed" and "--check": a link, FIFO or oversized file planted at
     that path is never read (nor waited on); it just counts as different, and
-    `write_atomic` then replaces the link itself, not what it points at.
+    `write_atomic` or `write_plain` then replaces the link itself, not what it points at.
     """
+    found = current_bytes(path, expected.encode("utf-8"))
     try:
-        return read_guarded(path, len(expected.encode("utf-8"))).decode("utf-8")
-    except (OSError, Refused, UnicodeDecodeError):
+        return found.decode("utf-8") if found is not None else None
+    except UnicodeDecodeError:
         return None
+
+
+def current_bytes(path: Path, expected: bytes) -> bytes | None:
+    try:
+        return read_guarded(path, len(expected))
+    except (OSError, Refused):
+        return None
+
+
+def write_plain(path: Path, data: bytes) -> None:
+    """Write a generated file (a site page) quickly, without fsync, but never *through* a
+    link or into a FIFO planted at `path`: whatever is there that is not a regular file is
+    removed first, and the file is opened without following links."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            os.unlink(path)
+    except FileNotFoundError:
+        pass
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    with os.fdopen(os.open(path, flags, 0o666), "wb") as handle:
+        handle.write(data)
 
 
 def walk_files(top: Path | str, suffixes: tuple[str, ...], hidden: bool = True) -> list[Path]:

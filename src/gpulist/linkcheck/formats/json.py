@@ -9,8 +9,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from gpulist.files import Refused, read_guarded
 from gpulist.linkcheck.model import Result, Run, Source, Verdict, summary
 from gpulist.problems import UsageError
+
+
+REPORT_MAX_BYTES = 256 * 1024 * 1024  # a report of 10,000 links is a few MB
 
 
 def as_json(results: list[Result], network_down: str | None = None) -> str:
@@ -40,10 +44,12 @@ def read_report(path: Path) -> list[Result]:
 def read_run(path: Path) -> Run:
     """A shard's report, including whether that shard found the network down."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_guarded(path, REPORT_MAX_BYTES).decode("utf-8"))
         results = [_result(item) for item in data["results"]]
         down = data.get("summary", {}).get("network") == "down"
         return Run(results, f"{path} was written by a run that found the network unavailable" if down else None)
+    except Refused as exc:
+        raise UsageError(f"cannot read {path}: {exc.message}") from None
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
