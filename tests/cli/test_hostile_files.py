@@ -149,3 +149,17 @@ def test_the_size_limit_comes_from_pyproject(data: Path) -> None:
     assert proc.stdout.splitlines() == [
         "data/resources/long.yml:1:1: error: file too large: 1,108 bytes, over the limit of 1,000 bytes "
         "(max_bytes in [tool.gpulist.files] of pyproject.toml); nothing read [file-too-large]"]
+
+
+def test_credentials_in_urls_are_refused_at_their_line(data: Path) -> None:
+    for case in ("url-credentials.yml", "link-credentials.yml"):
+        shutil.copy(REPO / "tests" / "fixtures" / "broken" / case, data / "resources" / case)
+    proc = _run(data.parent, "validate")
+    message = ("credentials in a public URL (user:password@ before the host): remove them; the list is public, "
+               "and a link that needs a login does not belong in it [url-credentials]")
+    assert proc.stdout.splitlines() == [
+        f"data/resources/link-credentials.yml:10:10: error: {message}",
+        f"data/resources/url-credentials.yml:3:6: error: {message}",
+    ]
+    assert "pass@" not in proc.stdout and "ghp_abc123" not in proc.stdout
+    assert proc.returncode == 1
