@@ -158,8 +158,8 @@ def test_credentials_in_urls_are_refused_at_their_line(data: Path) -> None:
     message = ("credentials in a public URL (user:password@ before the host): remove them; the list is public, "
                "and a link that needs a login does not belong in it [url-credentials]")
     assert proc.stdout.splitlines() == [
-        f"data/resources/link-credentials.yml:10:10: error: {message}",
-        f"data/resources/url-credentials.yml:3:6: error: {message}",
+        f"data/resources/link-credentials.yml:10:10: error: links[0].url: {message}",
+        f"data/resources/url-credentials.yml:3:6: error: url: {message}",
     ]
     assert "pass@" not in proc.stdout and "ghp_abc123" not in proc.stdout
     assert proc.returncode == 1
