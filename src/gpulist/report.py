@@ -16,19 +16,20 @@ def as_text(problems: list[Problem]) -> str:
     return "\n".join(lines)
 
 
-def _escape_data(text: str) -> str:
+def escape_data(text: str) -> str:
+    """A workflow command's message, escaped as GitHub reads it (also used by check-links and watch)."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def as_github(problems: list[Problem]) -> str:
     """Workflow commands, so a pull request shows each problem on its line."""
     return "\n".join(
-        f"::{p.severity} file={_escape_property(p.path)},line={p.line},col={p.col},"
-        f"title={_escape_property(p.rule)}::{_escape_data(p.message)}"
+        f"::{p.severity} file={escape_property(p.path)},line={p.line},col={p.col},"
+        f"title={escape_property(p.rule)}::{escape_data(p.message)}"
         for p in problems
     )
 

@@ -1,4 +1,4 @@
-"""A network that is down is told from links that are dead, by the run's own evidence."""
+"""The network-down rule shared by check-links and watch, and check-links' DNS evidence for it."""
 
 from __future__ import annotations
 
@@ -12,10 +12,21 @@ import pytest
 from gpulist.linkcheck.config import parse_config
 from gpulist.linkcheck.guard import LookupFailed, NameNotFound
 from gpulist.linkcheck.model import Target, Verdict
-from gpulist.linkcheck.network import MIN_HOSTS, judge
+from gpulist.linkcheck.network import MIN_HOSTS, NETWORK_DOWN, judge, network_down
 from gpulist.linkcheck.runner import Dependencies, Options, check_run
 from tests.linkcheck.conftest import FAST
 from tests.linkcheck.server import LocalServer
+
+
+def test_down_only_when_something_was_tried_and_nothing_answered() -> None:
+    assert network_down([False, False]) is True
+    assert network_down([False, True, False]) is False
+    assert network_down([]) is False  # nothing to fetch is not an outage
+    assert network_down(iter([False])) is True
+    assert NETWORK_DOWN == 3
+
+
+# check-links: the DNS evidence of the run itself (`judge`), also end to end through the runner.
 
 DEAD = [f"http://dead-{i}.invalid/page" for i in range(4)]
 

@@ -15,7 +15,7 @@ from gpulist.linkcheck import fetch, inputs, network, shard
 from gpulist.linkcheck.cache import Cache
 from gpulist.linkcheck.config import LinkcheckConfig
 from gpulist.linkcheck.guard import Guard, Resolver, system_resolver
-from gpulist.linkcheck.model import NETWORK_DOWN_EXIT, Result, Run, Target, Verdict
+from gpulist.linkcheck.model import Result, Run, Target, Verdict
 from gpulist.linkcheck.politeness import Politeness
 from gpulist.linkcheck.progress import Bar
 from gpulist.linkcheck.state import FailureState
@@ -86,12 +86,20 @@ async def check_run(targets: list[Target], options: Options, deps: Dependencies)
     results = [hit or by_url[t.url] for t, hit in zip(targets, remembered)]
     down = network.judge(guard.resolved, guard.unresolved)
     if down:
-        network.relabel(fresh, guard.unresolved, down)
+        _not_judged(fresh, guard.unresolved, down)
         deps.warn(f"network unavailable: {down}; links not judged, nothing cached, failure streaks unchanged "
-                  f"(exit {NETWORK_DOWN_EXIT})")
+                  f"(exit {network.NETWORK_DOWN})")
     else:
         _remember(results, fresh, options, cache, deps.warn)
     return Run(results, down, polite.holds())
+
+
+def _not_judged(results: list[Result], unresolved: set[str], why: str) -> None:
+    """With the network down, links whose host failed to resolve were not judged: transient, saying why."""
+    for result in results:
+        if shard.host_of(result.final_url or result.url).rstrip(".") in unresolved:
+            result.verdict = Verdict.TRANSIENT
+            result.detail = f"network unavailable ({why}); {result.detail}"
 
 
 async def _check_all(todo: list[Target], options: Options, deps: Dependencies, run: tuple[Guard, Politeness],

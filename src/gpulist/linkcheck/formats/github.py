@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from gpulist.linkcheck.model import Result, Source, Verdict, summary
-from gpulist.report import _escape_data, _escape_property
+from gpulist.report import escape_data, escape_property
 
 
 def as_github(results: list[Result], network_down: str | None = None) -> str:
     lines = []
     if network_down:
-        lines.append(f"::error title=network unavailable::{_escape_data(network_down)}: links not judged (exit 3)")
+        lines.append(f"::error title=network unavailable::{escape_data(network_down)}: links not judged (exit 3)")
     for r in results:
         if r.verdict is Verdict.BROKEN:
             lines += [_annotation("error", "broken link", s, f"{r.url}: {r.detail}") for s in r.sources]
@@ -22,5 +22,5 @@ def as_github(results: list[Result], network_down: str | None = None) -> str:
 
 
 def _annotation(level: str, title: str, source: Source, message: str) -> str:
-    return (f"::{level} file={_escape_property(source.file)},line={source.line},"
-            f"title={_escape_property(title)}::{_escape_data(message)}")
+    return (f"::{level} file={escape_property(source.file)},line={source.line},"
+            f"title={escape_property(title)}::{escape_data(message)}")
