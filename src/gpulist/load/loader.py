@@ -44,10 +44,10 @@ _LINKED_DATA = "the data folder is a symbolic link, which is never followed: com
 def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog = Catalog(root=root)
     problems: list[Problem] = []
-    catalog.topics_doc, catalog.topics = _load_list(root, "topics.yml", Topic, problems, limit)
-    catalog.tags_doc, catalog.tags = _load_list(root, "tags.yml", Tag, problems, limit)
-    catalog.book_index_doc, catalog.book_index = _load_optional(root, BOOK_INDEX, BookIndex, problems, limit)
-    _, health = _load_optional(root, REPO_HEALTH, RepoHealthFile, problems, limit)
+    catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems, limit=limit)
+    catalog.tags_doc, catalog.tags = _load_list(root / "tags.yml", Tag, problems, limit=limit)
+    catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems, root, limit)
+    _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems, root, limit)
     catalog.repos = dict(health.repos) if health else {}
     paths = resource_files(root)
     for path, (doc, found) in zip(paths, read_documents(paths, limit), strict=True):
@@ -99,10 +99,9 @@ def _check_file_name(path: Path, doc: Document, problems: list[Problem]) -> bool
     return False
 
 
-def _load_list(root: Path, name: str, model: type[M], problems: list[Problem],
-               limit: int) -> tuple[Document | None, list[M]]:
-    path = root / name
-    if not os.path.lexists(path):
+def _load_list(path: Path, model: type[M], problems: list[Problem], *,
+               limit: int = DEFAULT_MAX_BYTES) -> tuple[Document | None, list[M]]:
+    if not os.path.lexists(path):  # a link to nowhere is not missing: the reader refuses it
         problems.append(Problem(display_path(path), 1, 1, f"missing {path.name}", "missing-file"))
         return None, []
     doc = read_document(path, problems, limit)
@@ -115,10 +114,9 @@ def _load_list(root: Path, name: str, model: type[M], problems: list[Problem],
     return doc, [m for m in items if m is not None]
 
 
-def _load_optional(root: Path, name: str, model: type[M], problems: list[Problem],
+def _load_optional(path: Path, model: type[M], problems: list[Problem], root: Path,
                    limit: int) -> tuple[Document | None, M | None]:
     """Files the catalog can live without: absent is fine, broken (or behind a link) is reported."""
-    path = root / name
     linked = linked_folder(root, path)
     if linked is not None:
         problems.append(Problem(display_path(linked), 1, 1, _LINKED_FOLDER, "symlink"))
