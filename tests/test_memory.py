@@ -40,6 +40,6 @@ def test_loading_pauses_the_collector(tmp_path, monkeypatch: pytest.MonkeyPatch)
     from gpulist.load import loader
 
     seen: list[bool] = []
-    monkeypatch.setattr(loader, "_load", lambda root: seen.append(gc.isenabled()) or ("catalog", []))
+    monkeypatch.setattr(loader, "_load", lambda root, limit: seen.append(gc.isenabled()) or ("catalog", []))
     assert loader.load_catalog(tmp_path) == ("catalog", [])
     assert seen == [False] and gc.isenabled()

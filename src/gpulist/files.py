@@ -1,19 +1,164 @@
-"""Files as every command shows and writes them.
+"""Files as every command reads, shows and writes them.
 
-Paths are shown relative to the working directory, as editors and GitHub annotations want
-them. Writes never leave half a file or clobber one: they serve every writer of lasting
-state (new entries, fmt, the link checker's cache and state, where a CI job killed
-mid-write must not leave a truncated cache, and repo health). This module imports nothing
-heavy, so the link checker's start-up can use it without loading the models.
+Reads of data/ (and of any input a command is given) go through `read_guarded`: a pull
+request controls those files, and git stores symbolic links, FIFOs cannot be committed but
+can sit in a work tree, and a file can be any size. So only regular files are read, never
+through a link, and never more than a size limit. Paths are shown relative to the working
+directory, as editors and GitHub annotations want them. Writes never leave half a file or
+clobber one: they serve every writer of lasting state (new entries, fmt, the link
+checker's cache and state, where a CI job killed mid-write must not leave a truncated
+cache, and repo health). This module imports nothing heavy, so the link checker's
+start-up can use it without loading the models.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
-from gpulist.problems import GpulistError
+from gpulist.problems import GpulistError, UsageError
+
+# Far above any real entry (a few KB) or list; a 50 MB "resource" is an attack, not data.
+DEFAULT_MAX_BYTES = 1_000_000
+SETTINGS = "files"  # [tool.gpulist.files] in pyproject.toml
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+# O_NONBLOCK: should a FIFO be swapped in between lstat and open, opening it must not wait
+# for a writer. On a regular file it changes nothing.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+class Refused(GpulistError):
+    """A file we will not read; `rule` is the rule id its problem is reported under."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.message, self.rule = message, rule
+
+
+def read_guarded(path: Path | str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The bytes of `path`, if it is a regular file, not a symbolic link, within `max_bytes`.
+
+    Decided by `lstat` before anything is opened (opening a FIFO would block, reading
+    /dev/zero would never end), then confirmed with `fstat` on the descriptor actually
+    opened, without following a link, so a file swapped in between cannot slip through.
+    Raises `Refused` for such files and OSError when the file cannot be read at all.
+    """
+    before = os.lstat(path)
+    _refuse_kind(before.st_mode)
+    _refuse_size(f"{before.st_size:,} bytes", before.st_size, max_bytes)
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # a link appeared since lstat
+            raise Refused(_LINK, "symlink") from None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        opened = os.fstat(handle.fileno())
+        _refuse_kind(opened.st_mode)
+        if (opened.st_dev, opened.st_ino) != (before.st_dev, before.st_ino):
+            raise Refused("not a regular file: it was replaced while being read; nothing read", "not-regular-file")
+        data = handle.read(max_bytes + 1)
+    _refuse_size("it grew while being read", len(data), max_bytes)
+    return data
+
+
+_LINK = ("not a regular file: a symbolic link, which is never followed (a pull request must not make "
+         "CI read files from outside the repository); commit the file itself")
+
+
+def _refuse_kind(mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISLNK(mode):
+        raise Refused(_LINK, "symlink")
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    raise Refused(f"not a regular file: {kind}; nothing read", "not-regular-file")
+
+
+def _refuse_size(found: str, size: int, max_bytes: int) -> None:
+    if size > max_bytes:
+        raise Refused(f"file too large: {found}, over the limit of {max_bytes:,} bytes (max_bytes in "
+                      f"[tool.gpulist.{SETTINGS}] of pyproject.toml); nothing read", "file-too-large")
+
+
+def current_text(path: Path, expected: str) -> str | None:
+    """What a file we generate holds now, when it could equal `expected`; else None.
+
+    For "write only if changed" and "--check": a link, FIFO or oversized file planted at
+    that path is never read (nor waited on); it just counts as different, and
+    `write_atomic` or `write_plain` then replaces the link itself, not what it points at.
+    """
+    found = current_bytes(path, expected.encode("utf-8"))
+    try:
+        return found.decode("utf-8") if found is not None else None
+    except UnicodeDecodeError:
+        return None
+
+
+def current_bytes(path: Path, expected: bytes) -> bytes | None:
+    try:
+        return read_guarded(path, len(expected))
+    except (OSError, Refused):
+        return None
+
+
+def write_plain(path: Path, data: bytes) -> None:
+    """Write a generated file (a site page) quickly, without fsync, but never *through* a
+    link or into a FIFO planted at `path`: whatever is there that is not a regular file is
+    removed first, and the file is opened without following links."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            os.unlink(path)
+    except FileNotFoundError:
+        pass
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    with os.fdopen(os.open(path, flags, 0o666), "wb") as handle:
+        handle.write(data)
+
+
+def walk_files(top: Path | str, suffixes: tuple[str, ...], hidden: bool = True) -> list[Path]:
+    """Files under `top` ending in one of `suffixes`, sorted (strings sort far faster than Paths).
+
+    Symbolically linked folders (and `top` itself, if linked) are listed rather than
+    walked, whatever their name: `read_guarded` then refuses them, so a link a pull
+    request adds is reported, never followed and never silently skipped. `hidden=False`
+    skips names starting with a dot.
+    """
+    if os.path.islink(top):
+        return [Path(top)]
+    found: list[str] = []
+    for folder, dirs, files in os.walk(top):
+        if not hidden:
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(os.path.join(folder, f) for f in files
+                     if f.endswith(suffixes) and (hidden or not f.startswith(".")))
+        linked = [d for d in dirs if os.path.islink(os.path.join(folder, d))]
+        found.extend(os.path.join(folder, d) for d in linked)
+        dirs[:] = [d for d in dirs if d not in linked]
+    return [Path(p) for p in sorted(found)]
+
+
+def size_limit(start: Path | None = None) -> int:
+    """`max_bytes` of `[tool.gpulist.files]` in the nearest pyproject.toml, else the default.
+
+    Looked up once per command, never per file: thousands of reads share one answer.
+    """
+    from gpulist.pyproject import tool_section
+
+    folder = Path(os.path.abspath(start or Path.cwd()))
+    path = next((f / "pyproject.toml" for f in (folder, *folder.parents) if (f / "pyproject.toml").is_file()), None)
+    section = tool_section(path, SETTINGS) if path else {}
+    unknown = sorted(set(section) - {"max_bytes"})
+    if unknown:
+        raise UsageError(f"{path}: unknown setting(s) in [tool.gpulist.{SETTINGS}]: {', '.join(unknown)}")
+    value = section.get("max_bytes", DEFAULT_MAX_BYTES)
+    if type(value) is not int or value < 1:
+        raise UsageError(f"{path}: [tool.gpulist.{SETTINGS}] max_bytes must be a positive whole number of bytes")
+    return value
 
 
 def display_path(path: Path) -> str:

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from gpulist.files import current_text, write_plain
 from gpulist.models import BookIndex, Resource, Tag, Topic, WatchSource
 
 SCHEMA_DIR = "schemas"
@@ -57,15 +58,14 @@ def write_schemas(out: Path) -> list[Path]:
     written = []
     for name, text in all_schemas().items():
         path = out / name
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+        if current_text(path, text) != text:
+            write_plain(path, text.encode("utf-8"))
             written.append(path)
     return written
 
 
 def stale_schemas(out: Path) -> list[Path]:
-    return [out / n for n, text in all_schemas().items()
-            if not (out / n).exists() or (out / n).read_text(encoding="utf-8") != text]
+    return [out / n for n, text in all_schemas().items() if current_text(out / n, text) != text]
 
 
 def modeline(schema_file: str, depth: int) -> str:

@@ -55,6 +55,8 @@ CORPUS = [
     ("url-relative.yml", R + "url-relative.yml:3:6", "url-scheme", "(found no scheme)"),
     ("url-bad-port.yml", R + "url-bad-port.yml:3:6", "bad-url", "'https://example.org:8o8o/kernels' is not a valid URL"),
     ("url-whitespace.yml", R + "url-whitespace.yml:3:6", "bad-url", "'https://example.org/with space' is not a valid URL"),
+    ("url-credentials.yml", R + "url-credentials.yml:3:6", "url-credentials", "credentials in a public URL"),
+    ("link-credentials.yml", R + "link-credentials.yml:10:10", "url-credentials", "credentials in a public URL"),
     ("unknown-topic.yml", R + "unknown-topic.yml:5:8", "unknown-topic", "unknown topic 'fundamental': did you mean 'fundamentals'?"),
     ("unknown-tag.yml", R + "unknown-tag.yml:7:14", "unknown-tag", "unknown tag 'tritonn': did you mean 'triton'?"),
     ("tag-alias.yml", R + "tag-alias.yml:7:8", "unknown-tag", "it is an alias, write 'cuda'"),

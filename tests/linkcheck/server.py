@@ -11,6 +11,7 @@ import asyncio
 import collections
 import socket
 import threading
+import time
 from collections.abc import Iterable
 
 from aiohttp import web
@@ -29,6 +30,8 @@ class LocalServer:
         self.max_in_flight: collections.Counter[str] = collections.Counter()
         self.total_in_flight = 0
         self.max_total_in_flight = 0
+        self.arrivals: dict[str, list[float]] = collections.defaultdict(list)  # per host, time.monotonic()
+        self.busy_at: dict[str, float | None] = {}  # per host: when /busy answered 429
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._runner: web.AppRunner | None = None
@@ -145,6 +148,21 @@ class LocalServer:
     async def r_rate_limited_once(self, request: web.Request) -> web.StreamResponse:
         if self.hits[request.path] == 1:
             return web.Response(status=429, headers={"retry-after": "0"})
+        return web.Response(text="ok")
+
+    async def r_busy(self, request: web.Request) -> web.StreamResponse:
+        """A host that is busy as a whole: its first request is answered 429 with Retry-After: 1,
+        half a second after it arrived (so requests sent alongside it have arrived by then);
+        every other request gets a slow 200. Arrival times are kept per host, so a test can see
+        whether any request came in during the second the host asked for."""
+        host = request.host
+        self.arrivals[host].append(time.monotonic())
+        if host not in self.busy_at:
+            self.busy_at[host] = None
+            await asyncio.sleep(0.5)
+            self.busy_at[host] = time.monotonic()
+            return web.Response(status=429, headers={"retry-after": "1"})
+        await asyncio.sleep(1.0)
         return web.Response(text="ok")
 
     async def r_error(self, request: web.Request) -> web.StreamResponse:

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
-import httpx
+import ssl
+
 import pytest
+
+from gpulist.linkcheck import wire
 
 from gpulist.linkcheck.classify import classify_error, classify_status, is_suspect, retryable_status
 from gpulist.linkcheck.model import Verdict as V
@@ -28,16 +31,24 @@ def test_only_429_and_5xx_are_retried() -> None:
     assert [retryable_status(s) for s in (200, 404, 403, 429, 500, 503)] == [False, False, False, True, True, True]
 
 
-@pytest.mark.parametrize("exc", [
-    httpx.ConnectTimeout("t"), httpx.ReadTimeout("t"), httpx.ConnectError("refused"),
-    httpx.RemoteProtocolError("bad"), httpx.ReadError("reset"), httpx.ConnectError("SSL: CERTIFICATE_VERIFY_FAILED"),
+@pytest.mark.parametrize(("exc", "detail"), [
+    (wire.ConnectTimeout("t"), "timed out (ConnectTimeout)"), (wire.ReadTimeout("t"), "timed out (ReadTimeout)"),
+    (wire.ConnectFailed("refused"), "cannot connect: refused"), (wire.ProtocolError("bad"), "not a valid HTTP answer: bad"),
+    (wire.Reset("reset"), "connection reset: reset"), (wire.TLSFailed("CERTIFICATE_VERIFY_FAILED"),
+                                                        "TLS failure: CERTIFICATE_VERIFY_FAILED"),
 ])
-def test_failures_without_status_are_transient(exc: Exception) -> None:
-    assert classify_error(exc)[0] is V.TRANSIENT
+def test_failures_without_status_are_transient(exc: Exception, detail: str) -> None:
+    assert classify_error(exc) == (V.TRANSIENT, detail)
 
 
-def test_tls_failures_say_so() -> None:
-    assert "TLS" in classify_error(httpx.ConnectError("SSL: CERTIFICATE_VERIFY_FAILED"))[1]
+def test_tls_failures_say_so_even_when_only_the_cause_knows() -> None:
+    try:
+        try:
+            raise ssl.SSLError("bad handshake")
+        except ssl.SSLError as cause:
+            raise wire.ConnectFailed("connection failed") from cause
+    except wire.ConnectFailed as exc:
+        assert classify_error(exc)[1].startswith("TLS failure")
 
 
 @pytest.mark.parametrize(("original", "final", "suspect"), [

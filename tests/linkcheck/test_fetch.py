@@ -192,3 +192,9 @@ def test_an_unexpected_error_on_one_url_is_reported_not_fatal(server: LocalServe
     results = check_urls(["http://bug.test/", server.url("/ok")], resolver=resolver)
     assert [r.verdict for r in results] == [V.TRANSIENT, V.OK]
     assert "checker error" in results[0].detail and "resolver bug" in results[0].detail
+
+
+def test_a_url_that_cannot_be_sent_is_broken_not_retried() -> None:
+    result = check_one("http://127.0.0.1:99999/")
+    assert (result.verdict, result.attempts) == (V.BROKEN, 1)
+    assert result.detail == "invalid URL: Port out of range 0-65535"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-import httpx
 import pytest
 
 from gpulist.linkcheck.guard import Guard, LookupFailed, forbidden_reason
 from gpulist.linkcheck.model import Verdict
+from tests.linkcheck.fake_wire import FakeWire
 from tests.linkcheck.conftest import check_one, fake_resolver
 
 
@@ -37,11 +37,11 @@ def test_private_targets_are_excluded_without_allow_private(url: str) -> None:
 def test_a_redirect_into_the_private_network_is_refused() -> None:
     requested: list[str] = []
 
-    def handler(request: httpx.Request) -> httpx.Response:
-        requested.append(str(request.url))
-        return httpx.Response(302, headers={"location": "http://intranet.test/admin"})
+    def handler(method: str, url: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+        requested.append(url)
+        return 302, {"location": "http://intranet.test/admin"}, b""
 
-    result = check_one("http://public.test/", allow_private=False, transport=httpx.MockTransport(handler))
+    result = check_one("http://public.test/", allow_private=False, wire=FakeWire(handler))
     assert result.verdict is Verdict.EXCLUDED and "10.0.0.5" in result.detail
     assert requested == ["http://public.test/"]
 

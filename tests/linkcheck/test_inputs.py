@@ -52,6 +52,23 @@ def test_urls_in_prose_and_markdown() -> None:
     assert [s for _, s in text_urls("f.md", text)][-1] == Source("f.md", 2)
 
 
+@pytest.mark.parametrize(("text", "url"), [
+    ("http://[::1]/", "http://[::1]/"),
+    ("see http://[::1]:8080/admin.", "http://[::1]:8080/admin"),
+    ("[router](http://[fe80::1%25eth0]/setup)", "http://[fe80::1%25eth0]/setup"),
+    ("<http://[::ffff:169.254.169.254]/latest/meta-data/>", "http://[::ffff:169.254.169.254]/latest/meta-data/"),
+    ("http://user@[::1]/", "http://user@[::1]/"),
+])
+def test_ipv6_literal_hosts_are_extracted_for_the_guard_to_judge(text: str, url: str) -> None:
+    """They used to vanish: the brackets ended the match, so a report never mentioned them."""
+    assert [u for u, _ in text_urls("f.md", text)] == [url]
+
+
+def test_brackets_around_an_ordinary_url_are_still_not_part_of_it() -> None:
+    assert [u for u, _ in text_urls("f.md", "[https://example.org/a] and [x](https://b.org/[c])")] == [
+        "https://example.org/a", "https://b.org/"]
+
+
 def test_other_schemes_are_kept_to_be_reported_unsupported() -> None:
     assert [u for u, _ in text_urls("f", "ftp://files.org/pub/x.tar")] == ["ftp://files.org/pub/x.tar"]
 

@@ -53,3 +53,69 @@ def test_starts_are_spaced_by_the_interval_per_host() -> None:
     for times in starts.values():
         assert len(times) == 8
         assert times[-1] - times[0] >= 7 * 0.02 - 0.002  # 7 intervals at least, whatever the machine's speed
+
+
+def test_a_429_holds_the_whole_host_for_its_retry_after() -> None:
+    """No request reaches the host between its 429 and the end of the second it asked for.
+
+    Three requests go out together; the first is answered 429 (Retry-After: 1) half a
+    second later, the other two a second later with 200. Without a per-host hold those two
+    workers would send the host's next URLs at once, inside the forbidden second.
+    """
+    srv = LocalServer(hosts=("127.0.0.4",)).start()
+    try:
+        config = parse_config({**FAST, "host_concurrency": 3, "retry_after_max": 5})
+        results = check_urls([srv.url(f"/busy?{i}") for i in range(9)], config=config)
+        host = f"127.0.0.4:{srv.port}"
+        told = srv.busy_at[host]
+        assert told is not None
+        early = [t - told for t in srv.arrivals[host] if told < t < told + 1.0]
+        assert early == [], f"requests reached the host {early} s after it asked for 1 s of quiet"
+        assert len(srv.arrivals[host]) == 10  # nine URLs, one of them twice
+        assert all(r.verdict.value == "ok" for r in results)
+        held = [r for r in results if "waited" in r.detail]
+        assert [r.attempts for r in results].count(2) == 1
+        assert next(r for r in results if r.attempts == 2) in held  # the URL answered 429, retried after the hold
+        assert all(r.detail.startswith("HTTP 200 OK; waited ") and r.detail.endswith(
+            "s before requesting (127.0.0.4 answered HTTP 429, Retry-After 1s)") for r in held)
+    finally:
+        srv.stop()
+
+
+def test_a_wait_beyond_the_cap_stops_requests_to_that_host() -> None:
+    srv = LocalServer(hosts=("127.0.0.5",)).start()
+    try:
+        config = parse_config({**FAST, "host_concurrency": 1})
+        results = check_urls([srv.url(f"/rate-limited-long?{i}") for i in range(5)], config=config)
+        assert srv.hits["/rate-limited-long"] == 1
+        assert [r.verdict.value for r in results] == ["rate_limited"] * 5
+        assert "Retry-After 3600s is beyond the 0.5s cap" in results[0].detail
+        assert {r.detail for r in results[1:]} == {
+            "not requested: 127.0.0.5 asked to wait 3600s (Retry-After), beyond the 0.5s cap"}
+    finally:
+        srv.stop()
+
+
+def test_holds_add_up_per_host_and_pace_every_queued_start() -> None:
+    async def main() -> tuple[list[float], dict[str, str], list]:
+        polite = Politeness(100, lambda host: (10, 0.0))
+        loop = asyncio.get_running_loop()
+        starts: list[float] = []
+        slots = []
+
+        async def one() -> None:
+            slot = polite.slot("a")
+            async with slot:
+                starts.append(loop.time())
+            slots.append(slot.waited)
+
+        began = loop.time()
+        polite.hold("a", 0.2, "a answered HTTP 429, Retry-After 0.2s")
+        polite.hold("a", 0.1, "shorter: changes nothing")
+        await asyncio.gather(*(one() for _ in range(4)))
+        return [t - began for t in starts], polite.holds(), slots
+
+    starts, holds, waited = asyncio.run(main())
+    assert min(starts) >= 0.2
+    assert list(holds) == ["a"] and holds["a"].endswith("s in all (a answered HTTP 429, Retry-After 0.2s)")
+    assert all(w is not None and w[0] >= 0.2 for w in waited)

@@ -1,43 +1,43 @@
-"""The aiohttp-backed transport speaks httpx's vocabulary, failures included."""
+"""The aiohttp-backed wire speaks the checker's vocabulary, failures included."""
 
 from __future__ import annotations
 
 import asyncio
 
 import aiohttp
-import httpx
 import pytest
 
 from gpulist.linkcheck.config import parse_config
 from gpulist.linkcheck.guard import Guard
-from gpulist.linkcheck.transport import AiohttpTransport, _as_httpx
+from gpulist.linkcheck import wire
+from gpulist.linkcheck.transport import AiohttpWire, _as_wire_error
 from tests.linkcheck.conftest import fake_resolver
 from tests.linkcheck.server import LocalServer
 
 
 @pytest.mark.parametrize(("exc", "expected"), [
-    (asyncio.TimeoutError(), httpx.ReadTimeout),
-    (aiohttp.ServerDisconnectedError(), httpx.RemoteProtocolError),
-    (aiohttp.ClientOSError(104, "reset"), httpx.ReadError),
-    (aiohttp.InvalidURL("x"), httpx.InvalidURL),
+    (asyncio.TimeoutError(), wire.ReadTimeout),
+    (aiohttp.ServerDisconnectedError(), wire.ProtocolError),
+    (aiohttp.ClientOSError(104, "reset"), wire.Reset),
+    (aiohttp.InvalidURL("x"), wire.BadURL),
 ])
-def test_failures_become_httpx_errors(exc: Exception, expected: type) -> None:
-    assert isinstance(_as_httpx(exc), expected)
+def test_failures_become_wire_errors(exc: Exception, expected: type) -> None:
+    assert isinstance(_as_wire_error(exc), expected)
 
 
 def test_streams_a_response_and_reuses_the_connection(server: LocalServer) -> None:
     async def main() -> list[int]:
-        transport = AiohttpTransport(parse_config({}), Guard(fake_resolver, allow_private=True))
+        transport = AiohttpWire(parse_config({}), Guard(fake_resolver, allow_private=True))
         statuses = []
         try:
             for method in ("HEAD", "GET", "GET"):
-                response = await transport.handle_async_request(httpx.Request(method, server.url("/page")))
-                body = await response.aread()
-                await response.aclose()
-                statuses.append(response.status_code)
+                response = await transport.request(method, server.url("/page"), {})
+                body = await response.read()
+                response.close()
+                statuses.append(response.status)
                 assert (b"intro" in body) == (method == "GET")
         finally:
-            await transport.aclose()
+            await transport.close()
         return statuses
 
     assert asyncio.run(main()) == [200, 200, 200]
@@ -46,11 +46,11 @@ def test_streams_a_response_and_reuses_the_connection(server: LocalServer) -> No
 def test_connects_only_to_guard_approved_addresses(server: LocalServer) -> None:
     """A name the guard refuses cannot be connected to, even by a caller that skipped the check."""
     async def main() -> None:
-        transport = AiohttpTransport(parse_config({"timeout": 1}), Guard(fake_resolver, allow_private=False))
+        transport = AiohttpWire(parse_config({"timeout": 1}), Guard(fake_resolver, allow_private=False))
         try:
-            with pytest.raises(httpx.ConnectError):
-                await transport.handle_async_request(httpx.Request("GET", f"http://site.test:{server.port}/ok"))
+            with pytest.raises(wire.ConnectFailed):
+                await transport.request("GET", f"http://site.test:{server.port}/ok", {})
         finally:
-            await transport.aclose()
+            await transport.close()
 
     asyncio.run(main())

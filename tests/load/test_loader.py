@@ -103,12 +103,12 @@ def test_missing_vocabulary_files_are_reported(here: Path) -> None:
     assert [(p.path, p.rule) for p in load_catalog(data)[1]] == [("data/topics.yml", "missing-file")]
 
 
-def test_unreadable_file_is_a_problem_not_a_crash(here: Path) -> None:
+def test_a_folder_where_a_file_belongs_is_a_problem_not_a_crash(here: Path) -> None:
     data = make_catalog(here, base=False)
     (data / "tags.yml").unlink()
     (data / "tags.yml").mkdir()
     assert [(p.path, p.rule, p.message) for p in load_catalog(data)[1]] == [
-        ("data/tags.yml", "unreadable", "cannot read file: Is a directory")
+        ("data/tags.yml", "not-regular-file", "not a regular file: a directory; nothing read")
     ]
 
 
@@ -150,3 +150,50 @@ def test_generated_repo_health_is_loaded_and_checked(here: Path) -> None:
     assert (problems, catalog.repos["nvidia/cutlass"].stars) == ([], 5)
     _, problems = _load(here / "again", {"generated/repos.yml": good.replace("stars: 5", "stars: -1")})
     assert [p[3] for p in problems] == ["invalid-value"]
+
+
+# --- links anywhere in data/ are refused, never followed ---------------------------------------
+
+LINKED = "a symbolic link"
+
+
+def test_a_linked_resources_folder_is_refused_not_walked(here: Path) -> None:
+    outside = make_catalog(here / "outside", {"resources/secret.yml": VALID_RESOURCE})
+    data = make_catalog(here, base=False)
+    (data / "resources").rmdir()
+    (data / "resources").symlink_to(outside / "resources")
+    catalog, problems = load_catalog(data)
+    assert catalog.entries == []
+    assert [(p.path, p.line, p.rule) for p in problems] == [("data/resources", 1, "symlink")]
+    assert LINKED in problems[0].message
+
+
+def test_a_linked_folder_inside_resources_is_refused(here: Path) -> None:
+    outside = make_catalog(here / "outside", {"resources/secret.yml": VALID_RESOURCE})
+    data = make_catalog(here, {"resources/good.yml": VALID_RESOURCE}, base=False)
+    (data / "resources" / "more").symlink_to(outside / "resources")
+    catalog, problems = load_catalog(data)
+    assert [r.id for r in catalog.resources] == ["good"]
+    assert [(p.path, p.rule) for p in problems] == [("data/resources/more", "symlink")]
+
+
+def test_a_linked_generated_folder_is_refused(here: Path) -> None:
+    data = make_catalog(here, base=False)
+    (here / "elsewhere").mkdir()
+    (here / "elsewhere" / "repos.yml").write_text("repos: {}\n")
+    (data / "generated").symlink_to(here / "elsewhere")
+    assert [(p.path, p.rule) for p in load_catalog(data)[1]] == [("data/generated", "symlink")]
+
+
+def test_linked_vocabulary_files_are_refused_even_when_the_target_is_missing(here: Path) -> None:
+    data = make_catalog(here, base=False)
+    (data / "tags.yml").unlink()
+    (data / "tags.yml").symlink_to(here / "no-such-file")
+    assert [(p.path, p.rule) for p in load_catalog(data)[1]] == [("data/tags.yml", "symlink")]
+
+
+def test_a_linked_data_folder_is_refused(here: Path) -> None:
+    data = make_catalog(here / "real", {"resources/good.yml": VALID_RESOURCE})
+    (here / "data").symlink_to(data)
+    catalog, problems = load_catalog(here / "data")
+    assert catalog.entries == [] and [(p.path, p.rule) for p in problems] == [("data", "symlink")]

@@ -60,7 +60,7 @@ def test_workers_that_break_midway_leave_the_rest_to_be_parsed_here(
 
     serial = outcome(messy)
 
-    def breaks_after_two(paths: list[Path], workers: int):
+    def breaks_after_two(paths: list[Path], workers: int, max_bytes: int):
         yield from map(read_yaml_file, paths[:2])
         raise BrokenProcessPool("a worker died")
 
@@ -72,7 +72,7 @@ def test_workers_that_break_midway_leave_the_rest_to_be_parsed_here(
 def test_a_failed_fork_falls_back_to_parsing_here(messy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     serial = outcome(messy)
 
-    def no_fork(paths: list[Path], workers: int) -> list:
+    def no_fork(paths: list[Path], workers: int, max_bytes: int) -> list:
         raise OSError(11, "Resource temporarily unavailable")
 
     force_workers(monkeypatch)

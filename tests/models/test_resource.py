@@ -95,7 +95,7 @@ def test_tags_are_text_so_the_check_can_name_the_tag_meant() -> None:
 
 @pytest.mark.parametrize("url", [
     "https://arxiv.org/abs/2307.08691", "http://example.org", "HTTPS://EXAMPLE.ORG/X", "https://example.org:8443/x",
-    "https://example.org/a?b=c#d", "https://user@example.org/x",
+    "https://example.org/a?b=c#d", "https://mastodon.social/@user", "https://example.org/x?to=a@b.org",
 ])
 def test_good_urls(url: str) -> None:
     assert Resource.model_validate({**MINIMAL, "url": url}).url == url
@@ -119,9 +119,19 @@ def test_good_urls(url: str) -> None:
     ("https://example.org:abc/", "bad-url"),      # a bad port crashed the duplicate check
     ("https://example.org:99999/", "bad-url"),
     ("https://[::1/unclosed", "bad-url"),
+    ("https://user:pass@example.org/", "url-credentials"),
+    ("https://ghp_token@github.com/org/repo", "url-credentials"),  # a token alone is a credential too
+    ("HTTP://:secret@example.org", "url-credentials"),
 ])
 def test_bad_urls(url: str, error: str) -> None:
     assert _errors(url=url) == [(("url",), error)]
+
+
+def test_credentials_are_never_quoted_back() -> None:
+    with pytest.raises(ValidationError) as info:
+        Resource.model_validate({**MINIMAL, "url": "https://user:hunter2@example.org/"})
+    message = info.value.errors()[0]["msg"]
+    assert message.startswith("credentials in a public URL") and "hunter2" not in message
 
 
 def test_link_urls_are_checked_like_the_main_url() -> None:

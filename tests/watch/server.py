@@ -8,6 +8,7 @@ query it was asked.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 from pathlib import Path
 
@@ -38,7 +39,14 @@ class FeedServer(LocalServer):
         app.router.add_get("/feeds/{name}", self._feed)
         app.router.add_get("/api/query", self._arxiv)
         app.router.add_get("/{owner}/{repo}/releases.atom", self._releases)
+        app.router.add_get("/gzip/{name}", self._gzipped)
         return app
+
+    async def _gzipped(self, request: web.Request) -> web.StreamResponse:
+        """The feed compressed, as most servers send it to a client that accepts gzip."""
+        name = request.match_info["name"]
+        body = gzip.compress(self.body(name)) if name in ROUTES else gzip.compress(b"\0" * int(name))
+        return web.Response(body=body, headers={"content-type": "application/rss+xml", "content-encoding": "gzip"})
 
     def body(self, name: str) -> bytes:
         return self.replaced.get(name) or (FEEDS / ROUTES[name][0]).read_bytes()

@@ -7,7 +7,7 @@ import dataclasses
 
 from gpulist.linkcheck.guard import Guard
 from gpulist.linkcheck.politeness import Politeness
-from gpulist.linkcheck.transport import AiohttpTransport
+from gpulist.linkcheck.transport import AiohttpWire
 from gpulist.watch.fetch import Context, Fetched, fetch
 from gpulist.watch.state import SourceState
 from tests.watch.conftest import FAST, fake_resolver
@@ -20,11 +20,11 @@ def _fetch(url: str, known: SourceState | None = None, allow_private: bool = Tru
     async def go() -> Fetched:
         guard = Guard(fake_resolver, allow_private)
         wire = settings.transport_config()
-        transport = AiohttpTransport(wire, guard)
+        speaker = AiohttpWire(wire, guard)
         try:
-            return await fetch(url, known, Context(transport, Politeness(8, wire.limits_for), guard, settings))
+            return await fetch(url, known, Context(speaker, Politeness(8, wire.limits_for), guard, settings))
         finally:
-            await transport.aclose()
+            await speaker.close()
 
     return asyncio.run(go())
 
@@ -61,6 +61,13 @@ def test_a_body_over_the_limit_is_not_read(feeds: FeedServer) -> None:
     announced = _fetch(feeds.url("/huge"), max_bytes=4096)
     assert announced.status == "error" and announced.detail.startswith("larger than 4096 bytes (10737418240)")
     assert feeds.sent["/huge"] < 10 * 1024 * 1024
+
+
+def test_a_gzip_body_is_inflated_and_bounded_by_what_it_inflates_to(feeds: FeedServer) -> None:
+    got = _fetch(feeds.url("/gzip/rss.xml"))
+    assert (got.status, got.body) == ("ok", feeds.body("rss.xml"))
+    bomb = _fetch(feeds.url("/gzip/1000000"), max_bytes=4096)  # a few KB on the wire, 1 MB inflated
+    assert bomb.status == "error" and bomb.detail == "larger than 4096 bytes; stopped reading"
 
 
 def test_an_unknown_name_is_an_error_without_an_answer(feeds: FeedServer) -> None:

@@ -44,3 +44,13 @@ def test_validators_belong_to_one_url() -> None:
     assert state.validators("a", "https://a.example/feed") is not None
     assert state.validators("a", "https://a.example/other") is None
     assert state.validators("b", "https://a.example/feed") is None
+
+
+def test_a_state_file_that_is_a_fifo_is_refused_unread(tmp_path) -> None:
+    """A committed FIFO would block a plain open(); the guard refuses it without opening."""
+    import os
+    fifo = tmp_path / "watch-state.json"
+    os.mkfifo(fifo)
+    warnings: list[str] = []
+    state = load_state(fifo, warnings.append)
+    assert state.sources == {} and len(warnings) == 1 and "not a regular file" in warnings[0]

@@ -17,8 +17,9 @@ from gpulist.enrich.graphql import API_ENV, DEFAULT_API, fetch_batch
 from gpulist.enrich.store import HEALTH_FILE, merge, render, write_if_changed
 from gpulist.enrich.targets import repo_targets
 from gpulist.load import load_catalog
+from gpulist.load.loader import linked_folder
 from gpulist.models import RepoHealth
-from gpulist.problems import Problem, UsageError
+from gpulist.problems import GpulistError, Problem, UsageError
 
 TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 
@@ -48,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
         fresh = refresh(targets, partial(fetch_batch, client, args.api, token, now=now))
     merged = merge(catalog.repos, fresh, targets)
     path = args.data / HEALTH_FILE
+    linked = linked_folder(args.data, path)
+    if linked is not None:
+        raise GpulistError(f"{linked} is a symbolic link: not writing {path} through it")
     changed = write_if_changed(path, render(merged))
     _report(fresh, catalog.repos, len(targets), path if changed else None)
     return 1 if fresh.stale else 0

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from gpulist.checks import validate
+from gpulist.files import current_text, write_atomic
 from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import render_json
 from gpulist.problems import UsageError, has_errors
@@ -40,12 +41,12 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    current = args.output.read_text(encoding="utf-8") if args.output.is_file() else None
+    current = current_text(args.output, text)  # a link or FIFO committed there is never read
     if args.check:
         if current != text:
             print(f"{args.output}: out of date; run `gpulist export {args.format} --output {args.output}`",
                   file=sys.stderr)
         return 0 if current == text else 1
     if current != text:
-        args.output.write_text(text, encoding="utf-8")
+        write_atomic(args.output, text)
     return 0

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpulist.files import write_atomic
+from gpulist.files import Refused, read_guarded, size_limit, walk_files, write_atomic
 from gpulist.contribute.fmt import format_text, modeline_for
 from gpulist.load import display_path, resource_files
 from gpulist.load.loader import RESOURCE_SUFFIXES
@@ -20,14 +21,16 @@ class FmtReport:
 
 
 def expand(paths: list[Path]) -> list[Path]:
-    """A data folder means its resource files; any other folder, every YAML file in it."""
+    """A data folder means its resource files; any other folder, every YAML file in it.
+
+    Anything else that exists (a link, a FIFO) is kept, for the guarded reader to refuse.
+    """
     files: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            found = resource_files(path) if (path / "resources").is_dir() else sorted(
-                p for p in path.rglob("*") if p.suffix in RESOURCE_SUFFIXES and p.is_file())
+        if path.is_dir() and not path.is_symlink():
+            found = resource_files(path) if (path / "resources").is_dir() else walk_files(path, RESOURCE_SUFFIXES)
             files.extend(found)
-        elif path.is_file():
+        elif os.path.lexists(path):
             files.append(path)
         else:
             raise UsageError(f"no such file or folder: {path}")
@@ -35,12 +38,16 @@ def expand(paths: list[Path]) -> list[Path]:
 
 
 def format_files(paths: list[Path], check: bool) -> FmtReport:
-    """Format in place, or with `check` only report; broken files are reported, never touched."""
+    """Format in place, or with `check` only report; broken or refused files are reported, never touched."""
     report = FmtReport()
+    limit = size_limit()
     for path in expand(paths):
         shown = display_path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_guarded(path, limit).decode("utf-8")
+        except Refused as exc:
+            report.problems.append(Problem(shown, 1, 1, exc.message, exc.rule))
+            continue
         except (OSError, UnicodeDecodeError) as exc:
             report.problems.append(Problem(shown, 1, 1, f"cannot read file: {exc}", "unreadable"))
             continue

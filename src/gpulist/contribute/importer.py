@@ -22,7 +22,7 @@ from gpulist.contribute.known import Known
 from gpulist.contribute.list_entries import entries
 from gpulist.contribute.metadata.dispatch import canonical_url, infer_type
 from gpulist.contribute.placement import Place, place
-from gpulist.files import write_new
+from gpulist.files import Refused, read_guarded, size_limit, write_new
 from gpulist.identity import arxiv_id, doi, url_keys
 from gpulist.load import Catalog, display_path, load_catalog
 from gpulist.problems import DataError, Problem, UsageError
@@ -156,10 +156,13 @@ def _import_one(c: Candidate, run: _Run) -> Row:
 
 
 def read_list(path: Path) -> str:
+    """The list to import, through the same guard as data files: it may come with a pull request too."""
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return read_guarded(path, size_limit()).decode("utf-8-sig")
     except FileNotFoundError:
         raise UsageError(f"no such file: {path}") from None
+    except Refused as exc:
+        raise UsageError(f"{display_path(path)}: {exc.message} [{exc.rule}]") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {path}: {exc}") from None
 

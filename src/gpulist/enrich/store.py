@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from gpulist.enrich.collect import Refresh
-from gpulist.files import write_atomic
+from gpulist.files import current_text, write_atomic
 from gpulist.models import RepoHealth
 from gpulist.problems import GpulistError
 
@@ -51,7 +51,7 @@ def render(repos: dict[str, RepoHealth]) -> str:
 def write_if_changed(path: Path, text: str) -> bool:
     """Leave an identical file alone, so an unchanged run shows no diff and no new mtime."""
     try:
-        if path.exists() and path.read_text(encoding="utf-8") == text:
+        if current_text(path, text) == text:
             return False
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text)

@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gpulist.files import write_atomic
+from gpulist.files import Refused, read_guarded, write_atomic
+
+# The cache of a 10,000-link list is a few MB; a file far larger is not ours.
+MAX_BYTES = 64 * 1024 * 1024
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -14,11 +17,17 @@ def write_json(path: Path, data: Any) -> None:
 
 
 def read_json(path: Path, kind: str, version: int) -> tuple[dict | None, str | None]:
-    """(payload, None) or (None, why it was not usable); a missing file is simply empty."""
-    if not path.exists():
-        return {}, None
+    """(payload, None) or (None, why it was not usable); a missing file is simply empty.
+
+    Read through the same guard as data files: .gpulist-cache/ is git-ignored, but a pull
+    request can still commit a link or a FIFO there, and CI would hang on it.
+    """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_guarded(path, MAX_BYTES).decode("utf-8"))
+    except FileNotFoundError:
+        return {}, None
+    except Refused as exc:
+        return None, f"{path}: {exc.message}; ignoring it"
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         return None, f"{path} is not readable JSON ({exc.__class__.__name__}); ignoring it"
     if not isinstance(data, dict) or data.get("format") != kind or data.get("version") != version:

@@ -13,8 +13,7 @@ from http import HTTPStatus
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
-import httpx
-
+from gpulist.linkcheck import wire
 from gpulist.linkcheck.model import Verdict
 
 BROKEN_CODES = frozenset({404, 410})
@@ -58,19 +57,17 @@ def retryable_status(status: int) -> bool:
 
 def classify_error(exc: BaseException) -> tuple[Verdict, str]:
     """Failures without an HTTP status: all may pass by themselves, so all are transient."""
-    if isinstance(exc, httpx.TimeoutException):
+    if isinstance(exc, wire.Timeout):
         return Verdict.TRANSIENT, f"timed out ({type(exc).__name__})"
-    if _is_tls(exc):
+    if isinstance(exc, wire.TLSFailed) or _is_tls(exc):
         return Verdict.TRANSIENT, f"TLS failure: {_message(exc)}"
-    if isinstance(exc, httpx.ConnectError):
+    if isinstance(exc, wire.ConnectFailed):
         return Verdict.TRANSIENT, f"cannot connect: {_message(exc)}"
-    if isinstance(exc, (httpx.RemoteProtocolError, httpx.LocalProtocolError)):
+    if isinstance(exc, wire.ProtocolError):
         return Verdict.TRANSIENT, f"not a valid HTTP answer: {_message(exc)}"
-    if isinstance(exc, httpx.ReadError | httpx.WriteError):
+    if isinstance(exc, wire.Reset):
         return Verdict.TRANSIENT, f"connection reset: {_message(exc)}"
-    if isinstance(exc, httpx.HTTPError):
-        return Verdict.TRANSIENT, f"{type(exc).__name__}: {_message(exc)}"
-    return Verdict.TRANSIENT, f"{type(exc).__name__}: {exc}"
+    return Verdict.TRANSIENT, f"{type(exc).__name__}: {_message(exc)}"
 
 
 def is_suspect(original: str, final: str) -> bool:

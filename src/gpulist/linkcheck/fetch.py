@@ -1,7 +1,7 @@
 """Checking one URL: HEAD then GET, redirects followed hop by hop, retries.
 
-Redirects are followed here rather than by httpx so that every hop passes the SSRF guard
-and the politeness of its own host, so 301/308 can be told from 302/307, and so cookies
+Redirects are followed here rather than by the HTTP client so that every hop passes the
+SSRF guard and the politeness of its own host, so 301/308 can be told from 302/307, and so cookies
 and credentials never travel to a host they did not come from.
 """
 
@@ -10,18 +10,16 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
-import httpx
-
-from gpulist.linkcheck import classify, fragments
+from gpulist.linkcheck import classify, fragments, wire
 from gpulist.linkcheck.config import LinkcheckConfig
 from gpulist.linkcheck.guard import Guard, LookupFailed
 from gpulist.linkcheck.model import Result, Target, Verdict
-from gpulist.linkcheck.politeness import Politeness
+from gpulist.linkcheck.politeness import HostGaveUp, Politeness
 from gpulist.linkcheck.retry import backoff, parse_retry_after
 
 _CHUNK = 16 * 1024
@@ -29,7 +27,7 @@ _CHUNK = 16 * 1024
 
 @dataclass(slots=True)
 class Context:
-    transport: httpx.AsyncBaseTransport
+    wire: wire.Wire
     politeness: Politeness
     guard: Guard
     config: LinkcheckConfig
@@ -47,6 +45,7 @@ class Answer:
     final_url: str | None = None
     retryable: bool = False
     retry_after: float | None = None
+    slow_down: str | None = None  # the host that asked us to slow down (429, or 503 with Retry-After)
 
 
 @dataclass(slots=True)
@@ -65,6 +64,7 @@ class _Chain:
     seen: set[tuple[str, str]] = field(default_factory=set)  # (url, cookies sent): a new cookie is progress
     moved_to: str | None = None  # target of the last permanent redirect
     cookies: dict[str, SimpleCookie] = field(default_factory=dict)
+    waited: tuple[float, str] | None = None  # how long a host's hold kept us back, and why
 
 
 async def check(target: Target, ctx: Context) -> Result:
@@ -75,7 +75,7 @@ async def check(target: Target, ctx: Context) -> Result:
         answer, attempts = Answer(Verdict.BROKEN, f"invalid URL: {exc}"), 0
     while answer is None or _again(answer, attempts, ctx):
         if answer is not None:
-            await ctx.sleep(_wait(answer, attempts, ctx))
+            await _pause(answer, attempts, ctx)
         attempts += 1
         answer = await attempt(target.url, ctx)
     elapsed = int((time.perf_counter() - started) * 1000)
@@ -94,12 +94,26 @@ def _precheck(url: str, config: LinkcheckConfig) -> Answer | None:
 
 
 def _again(answer: Answer, attempts: int, ctx: Context) -> bool:
-    if not answer.retryable or attempts > ctx.config.retries:
+    cap = ctx.config.retry_after_max
+    if answer.retry_after is not None and answer.retry_after > cap:
+        answer.detail += f" (Retry-After {answer.retry_after:g}s is beyond the {cap:g}s cap)"
+        if answer.slow_down:
+            ctx.politeness.give_up(answer.slow_down, f"not requested: {answer.slow_down} asked to wait "
+                                                     f"{answer.retry_after:g}s (Retry-After), beyond the {cap:g}s cap")
         return False
-    if answer.retry_after is not None and answer.retry_after > ctx.config.retry_after_max:
-        answer.detail += f" (Retry-After {answer.retry_after:g}s is beyond the {ctx.config.retry_after_max:g}s cap)"
-        return False
-    return True
+    return answer.retryable and attempts <= ctx.config.retries
+
+
+async def _pause(answer: Answer, attempts: int, ctx: Context) -> None:
+    """Before a retry. A host that asked us to slow down is held as a whole: this URL's retry
+    and every other queued request to it wait in the politeness layer, not here."""
+    wait = _wait(answer, attempts, ctx)
+    if answer.slow_down is None:
+        await ctx.sleep(wait)
+        return
+    why = (f"Retry-After {answer.retry_after:g}s" if answer.retry_after is not None
+           else f"no Retry-After, backing off {wait:.1f}s")
+    ctx.politeness.hold(answer.slow_down, wait, f"{answer.slow_down} answered HTTP {answer.status}, {why}")
 
 
 def _wait(answer: Answer, attempts: int, ctx: Context) -> float:
@@ -109,9 +123,17 @@ def _wait(answer: Answer, attempts: int, ctx: Context) -> float:
 
 
 async def attempt(url: str, ctx: Context) -> Answer:
-    """One try: follow redirects up to the limit, then judge the last answer."""
+    """One try: follow redirects up to the limit, then judge the last answer; say if a host's hold delayed it."""
     current, _, fragment = url.partition("#")
     chain = _Chain(original=url, fragment=fragment)
+    answer = await _follow(current, chain, ctx)
+    if chain.waited is not None:
+        seconds, why = chain.waited
+        answer.detail += f"{'; ' if answer.detail else ''}waited {seconds:.1f}s before requesting ({why})"
+    return answer
+
+
+async def _follow(current: str, chain: _Chain, ctx: Context) -> Answer:
     for _ in range(ctx.config.max_redirects + 1):
         chain.seen.add(_visit(current, chain))
         hop = await _hop(current, chain, ctx)
@@ -130,8 +152,9 @@ async def attempt(url: str, ctx: Context) -> Answer:
 
 
 def _visit(url: str, chain: _Chain) -> tuple[str, str]:
-    host = urlsplit(url).hostname or ""
-    return url, _cookie_header(chain.cookies.get(host))
+    if not chain.cookies:  # nearly always: no need to split the URL for its host
+        return url, ""
+    return url, _cookie_header(chain.cookies.get(urlsplit(url).hostname or ""))
 
 
 def _next_url(current: str, location: str, chain: _Chain) -> str:
@@ -145,17 +168,20 @@ def _next_url(current: str, location: str, chain: _Chain) -> str:
 
 async def _hop(url: str, chain: _Chain, ctx: Context) -> _Reply | Answer:
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    host = parts.hostname  # a property that parses the netloc again on every use
+    if parts.scheme not in ("http", "https") or not host:
         return Answer(Verdict.UNSUPPORTED, f"redirected to {url}, which is not an http(s) URL", final_url=url)
-    refusal = await _guarded(parts.hostname, url, ctx)
+    refusal = await _guarded(host, url, ctx) or _given_up(host, url, ctx)
     if refusal is not None:
         return refusal
     try:
-        return await _request(url, parts.hostname, chain, ctx)
-    except httpx.HTTPError as exc:
+        return await _request(url, host, chain, ctx)
+    except HostGaveUp as exc:
+        return Answer(Verdict.RATE_LIMITED, str(exc), final_url=url)
+    except wire.WireError as exc:
         verdict, detail = classify.classify_error(exc)
         return Answer(verdict, detail, final_url=url, retryable=True)
-    except (httpx.InvalidURL, ValueError) as exc:  # IDNA and URL syntax errors from httpx
+    except wire.BadURL as exc:  # IDNA and URL syntax errors
         return Answer(Verdict.BROKEN, f"invalid URL: {exc}", final_url=url)
 
 
@@ -170,6 +196,11 @@ async def _guarded(host: str, url: str, ctx: Context) -> Answer | None:
         return Answer(Verdict.EXCLUDED, f"not checked: {answer.refused} (use --allow-private to check it)",
                       final_url=url)
     return None
+
+
+def _given_up(host: str, url: str, ctx: Context) -> Answer | None:
+    why = ctx.politeness.refusal(host)
+    return Answer(Verdict.RATE_LIMITED, why, final_url=url) if why else None
 
 
 async def _request(url: str, host: str, chain: _Chain, ctx: Context) -> _Reply:
@@ -187,30 +218,32 @@ async def _send(method: str, url: str, host: str, chain: _Chain, ctx: Context, w
     headers = {"user-agent": ctx.config.user_agent, "accept": "*/*", "accept-encoding": "gzip, deflate"}
     if chain.cookies.get(host):
         headers["cookie"] = _cookie_header(chain.cookies[host])
-    request = httpx.Request(method, url, headers=headers)
-    async with ctx.politeness.slot(host):
-        response = await ctx.transport.handle_async_request(request)
+    slot = ctx.politeness.slot(host)
+    async with slot:
+        if slot.waited is not None:
+            chain.waited = slot.waited
+        response = await ctx.wire.request(method, url, headers)
         try:
-            headers, cookies = _read_headers(response)
+            headers, cookies = _read_headers(response.raw_headers)
             _keep_cookies(cookies, host, chain)
             anchor = None
-            if wanted is not None and 200 <= response.status_code < 300 and _is_html(headers):
+            if wanted is not None and 200 <= response.status < 300 and _is_html(headers):
                 anchor = await _find_anchor(response, wanted, ctx.config.fragment_max_bytes)
             elif method == "GET" and _small(headers):
-                await response.aread()  # a fully read answer lets its connection serve the next request
-            return _Reply(response.status_code, headers, anchor)
+                await response.read()  # a fully read answer lets its connection serve the next request
+            return _Reply(response.status, headers, anchor)
         finally:
-            await response.aclose()  # an unread body is dropped with its connection, never downloaded
+            response.close()  # an unread body is dropped with its connection, never downloaded
 
 
 _READ = frozenset({"location", "content-type", "content-length", "cf-mitigated", "retry-after"})
 
 
-def _read_headers(response: httpx.Response) -> tuple[dict[str, str], list[str]]:
-    """The headers we judge by, read once: each httpx.Headers lookup rescans every header."""
+def _read_headers(raw: Iterable[tuple[bytes, bytes]]) -> tuple[dict[str, str], list[str]]:
+    """The few headers we judge by, from the raw pairs in one pass (first of each wins)."""
     wanted: dict[str, str] = {}
     cookies: list[str] = []
-    for raw_name, raw_value in response.headers.raw:
+    for raw_name, raw_value in raw:
         name = raw_name.decode("latin-1").lower()
         if name in _READ:
             wanted.setdefault(name, raw_value.decode("latin-1"))
@@ -229,11 +262,11 @@ def _is_html(headers: dict[str, str]) -> bool:
     return content_type in fragments.HTML_TYPES
 
 
-async def _find_anchor(response: httpx.Response, wanted: set[str], limit: int) -> bool | None:
+async def _find_anchor(response: wire.Response, wanted: set[str], limit: int) -> bool | None:
     """True/False once known; None when the page is larger than we are willing to read."""
-    finder = fragments.AnchorFinder(wanted, response.charset_encoding or "utf-8")
+    finder = fragments.AnchorFinder(wanted, response.charset or "utf-8")
     read = 0
-    async for chunk in response.aiter_bytes(_CHUNK):
+    async for chunk in response.chunks(_CHUNK):
         if finder.feed_bytes(chunk[: max(0, limit - read)]):
             return True
         read += len(chunk)
@@ -262,9 +295,10 @@ def _judge(reply: _Reply, url: str, chain: _Chain, ctx: Context) -> Answer:
     after = f" after redirect to {url}" if url != _bare(chain.original) else ""
     final = url if after else None
     if verdict is not Verdict.OK:
-        retry_after = parse_retry_after(reply.headers.get("retry-after"))
+        retry_after = parse_retry_after(reply.headers.get("retry-after")) if reply.status in (429, 503) else None
+        slow_down = urlsplit(url).hostname if reply.status == 429 or retry_after is not None else None
         return Answer(verdict, detail + after, reply.status, final, classify.retryable_status(reply.status),
-                      retry_after if reply.status in (429, 503) else None)
+                      retry_after, slow_down)
     if reply.anchor is False:
         return Answer(Verdict.BROKEN, f"#{chain.fragment} not found on the page{after}", reply.status, final)
     if final and classify.is_suspect(chain.original, url):

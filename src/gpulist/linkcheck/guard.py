@@ -81,12 +81,19 @@ class HostAnswer:
 
 
 class Guard:
-    """Resolves each host once per run and remembers the answer."""
+    """Resolves each host once per run and remembers the answer.
+
+    It also keeps the run's evidence about DNS itself: which host names resolved and which
+    failed to, so the runner can tell a network that is down from links that are dead
+    (`gpulist.linkcheck.network`). Literal addresses need no lookup and prove nothing.
+    """
 
     def __init__(self, resolver: Resolver = system_resolver, allow_private: bool = False) -> None:
         self._resolver = resolver
         self._allow_private = allow_private
         self._answers: dict[str, asyncio.Future[HostAnswer]] = {}
+        self.resolved: set[str] = set()
+        self.unresolved: set[str] = set()
 
     async def check(self, host: str) -> HostAnswer:
         """Raises LookupFailed for a DNS failure worth retrying; that answer is not remembered."""
@@ -109,7 +116,12 @@ class Guard:
             try:
                 addresses = await self._resolver(host)
             except NameNotFound:
+                self.unresolved.add(host)
                 return HostAnswer(missing=True)
+            except LookupFailed:
+                self.unresolved.add(host)
+                raise
+            self.resolved.add(host)
         if self._allow_private:
             return HostAnswer(addresses=tuple(addresses))
         for address in addresses:

@@ -12,14 +12,19 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from gpulist.files import display_path
+from gpulist.files import Refused, display_path, read_guarded, size_limit, walk_files
 from gpulist.linkcheck.model import Source, Target
 from gpulist.problems import UsageError
 
 YAML_SUFFIXES = (".yml", ".yaml")
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm", ".rst", ".yml", ".yaml", ".toml", ".json")
-# A URL in prose: a scheme, then anything but whitespace, quotes and brackets that end it.
-_URL = re.compile(r"""\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\s<>"'`\]\[{}|\\^]+""")
+# A URL in prose: a scheme, then anything but whitespace, quotes and brackets that end it;
+# square brackets only around an IPv6 host (http://[::1]/), which must reach the SSRF guard
+# like any other address rather than vanish from the report.
+_URL_CHARS = r"""[^\s<>"'`\]\[{}|\\^]"""
+_USERINFO = r"""[^\s<>"'`\]\[{}|\\^@/]*@"""
+_IPV6_HOST = r"\[[0-9A-Fa-f:.]+(?:%25[\w.~-]+)?\]"
+_URL = re.compile(rf"\b[a-zA-Z][a-zA-Z0-9+.-]{{1,15}}://(?:(?:{_USERINFO})?{_IPV6_HOST}{_URL_CHARS}*|{_URL_CHARS}+)")
 _TRAILING = ".,;:!?*_~"
 _IGNORED_SCHEMES = ("urn", "xmlns")
 
@@ -31,10 +36,11 @@ def collect(inputs: Iterable[Path], only: Callable[[Path], bool] | None = None,
             warn: Warn = lambda _: None) -> list[Target]:
     """Distinct URLs in first-seen order; `only` skips files early (the --changed-since fast path)."""
     targets: dict[str, Target] = {}
+    limit = size_limit()
     for path in _files(inputs):
         if only is not None and not only(path):
             continue
-        for url, source in _urls_in(path, warn):
+        for url, source in _urls_in(path, warn, limit):
             target = targets.get(url)
             if target is None:
                 target = targets[url] = Target(url)
@@ -43,35 +49,35 @@ def collect(inputs: Iterable[Path], only: Callable[[Path], bool] | None = None,
 
 
 def _files(inputs: Iterable[Path]) -> Iterator[Path]:
+    """Anything that exists and is not a real folder (a link, a FIFO) goes on to the guarded reader."""
     for path in inputs:
-        if path.is_file():
-            yield path
-        elif path.is_dir():
+        if path.is_dir() and not path.is_symlink():
             yield from _folder(path)
+        elif os.path.lexists(path):
+            yield path
         else:
             raise UsageError(f"no such file or folder: {path}")
 
 
-def _folder(path: Path) -> Iterator[Path]:
+def _folder(path: Path) -> list[Path]:
     """A data folder yields its resources; any other folder its text files, hidden ones skipped."""
     from gpulist.load import resource_files
 
     if (path / "resources").is_dir() or path.name == "resources":
-        yield from (resource_files(path) if path.name != "resources" else resource_files(path.parent))
-        return
-    for root, dirs, files in os.walk(path):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if name.endswith(TEXT_SUFFIXES) and not name.startswith("."):
-                yield Path(root) / name
+        return resource_files(path) if path.name != "resources" else resource_files(path.parent)
+    return walk_files(path, TEXT_SUFFIXES, hidden=False)
 
 
-def _urls_in(path: Path, warn: Warn) -> Found:
+def _urls_in(path: Path, warn: Warn, limit: int) -> Found:
+    """A file the guard refuses (link, FIFO, device, too large) is skipped with a located warning."""
+    shown = display_path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_guarded(path, limit)
+    except Refused as exc:
+        warn(f"{shown}:1:1: {exc.message} [{exc.rule}]; skipped")
+        return
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    shown = display_path(path)
     if path.suffix in YAML_SUFFIXES:
         found = _resource_urls(shown, raw, warn)
         if found is not None:

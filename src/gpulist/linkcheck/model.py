@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from gpulist.linkcheck.network import NETWORK_DOWN
+
 
 class Verdict(str, Enum):
     """One word per URL; only `broken` fails a normal run, because only it is proof of rot."""
@@ -58,8 +60,22 @@ class Result:
     cached: bool = False
 
 
-def exit_code(results: list[Result], strict: bool) -> int:
-    """0 when nothing is provably broken; --strict also fails on anything not plainly fine."""
+@dataclass(slots=True)
+class Run:
+    """A run's results, and whether the run found the network itself unavailable (and why)."""
+
+    results: list[Result]
+    network_down: str | None = None
+    waits: dict[str, str] = field(default_factory=dict)  # hosts that asked us to slow down: how long, why
+
+
+def exit_code(results: list[Result], strict: bool, network_down: str | None = None) -> int:
+    """0 when nothing is provably broken; --strict also fails on anything not plainly fine.
+
+    3 when the network was down: nothing was judged, so neither 0 nor 1 would be true.
+    """
+    if network_down:
+        return NETWORK_DOWN
     if any(r.verdict is Verdict.BROKEN for r in results):
         return 1
     if strict and any(r.verdict not in STRICT_PASS for r in results):

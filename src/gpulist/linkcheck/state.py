@@ -25,12 +25,14 @@ class FailureState:
         self.escalate_after = escalate_after
         self._entries: dict[str, dict] = {}
         self._seen: set[str] = set()
+        self._as_read: dict[str, dict] | None = None  # what the file held, when it was usable
 
     def load(self, warn: Callable[[str], None]) -> None:
         entries, problem = read_json(self.path, KIND, VERSION)
         if problem:
             warn(f"state: {problem}")
         self._entries = entries or {}
+        self._as_read = dict(entries) if entries is not None else None
 
     def record(self, result: Result) -> Result:
         """Count this run's verdict; returns the result, escalated when the streak is long enough."""
@@ -56,6 +58,12 @@ class FailureState:
             return 0
 
     def save(self) -> None:
-        """Links no longer in the inputs are forgotten, so the file tracks the list as it is."""
+        """Links no longer in the inputs are forgotten, so the file tracks the list as it is.
+
+        A run that changed nothing (the usual case: no link transient) writes nothing, and
+        spends no fsync on it.
+        """
         kept = {url: e for url, e in self._entries.items() if url in self._seen}
+        if kept == self._as_read:
+            return
         write_json(self.path, {"format": KIND, "version": VERSION, "entries": kept})

@@ -1,10 +1,10 @@
-"""The wire: an httpx transport that speaks HTTP through aiohttp's C-accelerated client.
+"""The wire: HTTP through aiohttp's C-accelerated client, in the checker's own vocabulary.
 
-fetch.py talks to an `httpx.AsyncBaseTransport`, so tests swap in httpx.MockTransport and
-the code reads like httpx throughout. Underneath, httpx's own pool (httpcore + anyio +
-h11, all pure Python) cost ~1.6 ms of CPU per request on the 2-core machines we run on:
-3.2 s of CPU for the 2,000-URL benchmark, which made us twice as slow as lychee whenever
-the machine was shared. aiohttp does the same work for about a fifth of that.
+fetch.py talks to a `wire.Wire`; this is the real one. aiohttp does the HTTP work for
+about a fifth of the CPU httpx's pure-Python pool (httpcore, anyio, h11) took, which made
+us twice as slow as lychee whenever the machine was shared; speaking our own small
+vocabulary rather than httpx's models saves building two objects per request and importing
+httpx at all (see `gpulist.linkcheck.wire`).
 
 Connections go only to addresses the SSRF guard approved (`GuardedResolver`), so a DNS
 answer that changes between our check and the connect (rebinding) cannot slip through.
@@ -18,14 +18,12 @@ import ssl
 from collections.abc import AsyncIterator
 
 import aiohttp
-import httpx
 from aiohttp.abc import AbstractResolver, ResolveResult
 from yarl import URL
 
+from gpulist.linkcheck import wire
 from gpulist.linkcheck.config import LinkcheckConfig
 from gpulist.linkcheck.guard import Guard
-
-_CHUNK = 16 * 1024
 
 
 class GuardedResolver(AbstractResolver):
@@ -43,28 +41,41 @@ class GuardedResolver(AbstractResolver):
         return None
 
 
-class _Body(httpx.AsyncByteStream):
+class _Response:
+    """An aiohttp response as a `wire.Response`."""
+
+    __slots__ = ("_response", "status", "raw_headers")
+
     def __init__(self, response: aiohttp.ClientResponse) -> None:
         self._response = response
+        self.status = response.status
+        self.raw_headers = response.raw_headers
 
-    async def __aiter__(self) -> AsyncIterator[bytes]:
+    @property
+    def charset(self) -> str | None:
+        return self._response.charset
+
+    async def chunks(self, size: int) -> AsyncIterator[bytes]:
         try:
-            async for chunk in self._response.content.iter_chunked(_CHUNK):
+            async for chunk in self._response.content.iter_chunked(size):
                 yield chunk
-        except aiohttp.ClientError as exc:
-            raise httpx.ReadError(str(exc) or type(exc).__name__) from exc
-        except asyncio.TimeoutError as exc:
-            raise httpx.ReadTimeout("timed out reading the body") from exc
+        except Exception as exc:  # noqa: BLE001 - every failure in our vocabulary, so classify sees one
+            raise _as_wire_error(exc) from exc
 
-    async def aclose(self) -> None:
-        """A finished body frees its connection for reuse; an unfinished one closes it unread."""
+    async def read(self) -> bytes:
+        try:
+            return await self._response.read()
+        except Exception as exc:  # noqa: BLE001
+            raise _as_wire_error(exc) from exc
+
+    def close(self) -> None:
         if self._response.content.at_eof():
             self._response.release()
         else:
             self._response.close()
 
 
-class AiohttpTransport(httpx.AsyncBaseTransport):
+class AiohttpWire:
     def __init__(self, config: LinkcheckConfig, guard: Guard) -> None:
         self._config = config
         self._guard = guard
@@ -84,37 +95,40 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
                                                   skip_auto_headers=("User-Agent", "Accept-Encoding"))
         return self._session
 
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+    async def request(self, method: str, url: str, headers: dict[str, str]) -> _Response:
         session = self._open()
-        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw]
         try:
-            response = await session.request(request.method, URL(str(request.url), encoded=True), headers=headers,
-                                             allow_redirects=False, read_until_eof=True)
-        except Exception as exc:  # noqa: BLE001 - every failure becomes httpx's, so classify sees one vocabulary
-            raise _as_httpx(exc) from exc
-        return httpx.Response(response.status, headers=response.raw_headers, stream=_Body(response), request=request)
+            target = URL(url)  # percent-encodes what needs it, IDNA-encodes the host
+        except (ValueError, UnicodeError) as exc:
+            raise wire.BadURL(str(exc)) from None
+        try:
+            response = await session.request(method, target, headers=headers, allow_redirects=False,
+                                             read_until_eof=True)
+        except Exception as exc:  # noqa: BLE001 - every failure in our vocabulary, so classify sees one
+            raise _as_wire_error(exc) from exc
+        return _Response(response)
 
-    async def aclose(self) -> None:
+    async def close(self) -> None:
         if self._session is not None:
             await self._session.close()
 
 
-def _as_httpx(exc: BaseException) -> Exception:
+def _as_wire_error(exc: BaseException) -> Exception:
     text = str(exc) or type(exc).__name__
     if isinstance(exc, (aiohttp.ClientConnectorCertificateError, aiohttp.ClientSSLError, ssl.SSLError)):
-        return httpx.ConnectError(f"SSL: {text}")
+        return wire.TLSFailed(text)
     if isinstance(exc, aiohttp.ConnectionTimeoutError):
-        return httpx.ConnectTimeout(text)
+        return wire.ConnectTimeout(text)
     if isinstance(exc, (asyncio.TimeoutError, aiohttp.ServerTimeoutError)):
-        return httpx.ReadTimeout(text)
+        return wire.ReadTimeout(text)
     if isinstance(exc, aiohttp.ClientConnectorError):
-        return httpx.ConnectError(text)
+        return wire.ConnectFailed(text)
     if isinstance(exc, (aiohttp.ServerDisconnectedError, aiohttp.ClientResponseError, aiohttp.ClientPayloadError)):
-        return httpx.RemoteProtocolError(text)
+        return wire.ProtocolError(text)
     if isinstance(exc, aiohttp.InvalidURL):
-        return httpx.InvalidURL(text)
+        return wire.BadURL(text)
     if isinstance(exc, (aiohttp.ClientOSError, OSError)):
-        return httpx.ReadError(text)
+        return wire.Reset(text)
     if isinstance(exc, (aiohttp.ClientError, ValueError)):
-        return httpx.RemoteProtocolError(text)
+        return wire.ProtocolError(text)
     return exc if isinstance(exc, Exception) else RuntimeError(text)

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from gpulist.files import display_path
+from gpulist.files import DEFAULT_MAX_BYTES, display_path, size_limit, walk_files
 from gpulist.load.catalog import Catalog, Entry
 from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
@@ -25,26 +25,35 @@ REPO_HEALTH = "generated/repos.yml"
 WATCH = "watch.yml"
 
 
-def load_catalog(root: Path) -> tuple[Catalog, list[Problem]]:
-    """Everything that parses and validates is kept, so cross-checks can still run on it."""
+def load_catalog(root: Path, max_bytes: int | None = None) -> tuple[Catalog, list[Problem]]:
+    """Everything that parses and validates is kept, so cross-checks can still run on it.
+
+    `max_bytes` caps each file (default: `[tool.gpulist.files]`, see `gpulist.files`).
+    """
     if not root.is_dir():
         raise UsageError(f"no data folder at {root}")
+    limit = size_limit() if max_bytes is None else max_bytes
+    if os.path.islink(root):
+        return Catalog(root=root), [Problem(display_path(root), 1, 1, _LINKED_DATA, "symlink")]
     with gc_paused():
-        return _load(root)
+        return _load(root, limit)
 
 
-def _load(root: Path) -> tuple[Catalog, list[Problem]]:
+_LINKED_DATA = "the data folder is a symbolic link, which is never followed: commit the folder itself"
+
+
+def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog = Catalog(root=root)
     problems: list[Problem] = []
-    catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems)
-    catalog.tags_doc, catalog.tags = _load_list(root / "tags.yml", Tag, problems)
-    catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems)
-    _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems)
+    catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems, limit=limit)
+    catalog.tags_doc, catalog.tags = _load_list(root / "tags.yml", Tag, problems, limit=limit)
+    catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems, root, limit)
+    _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems, root, limit)
     catalog.repos = dict(health.repos) if health else {}
-    if (root / WATCH).exists():  # optional: a list without it simply watches nothing
-        catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources")
+    if os.path.lexists(root / WATCH):  # optional: a list without it simply watches nothing
+        catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources", limit=limit)
     paths = resource_files(root)
-    for path, (doc, found) in zip(paths, read_documents(paths), strict=True):
+    for path, (doc, found) in zip(paths, read_documents(paths, limit), strict=True):
         problems.extend(found)
         entry = resource_entry(path, doc, problems) if doc else None
         if entry:
@@ -53,16 +62,13 @@ def _load(root: Path) -> tuple[Catalog, list[Problem]]:
 
 
 def resource_files(root: Path) -> list[Path]:
-    """Every resource file, in a stable order (sorting strings is far cheaper than Paths)."""
-    found: list[str] = []
-    for folder, dirs, files in os.walk(root / "resources"):
-        dirs.sort()
-        found.extend(os.path.join(folder, f) for f in files if f.endswith(RESOURCE_SUFFIXES))
-    return [Path(p) for p in sorted(found)]
+    """Every resource file, in a stable order; linked folders are listed so the reader refuses them."""
+    return walk_files(os.path.join(root, "resources"), RESOURCE_SUFFIXES)
 
 
-def read_document(path: Path, problems: list[Problem]) -> Document | None:
-    doc, found = read_yaml_file(path)
+def read_document(path: Path, problems: list[Problem], max_bytes: int = DEFAULT_MAX_BYTES) -> Document | None:
+    """The guarded way to read any data file (see `read_yaml_file`); problems go to `problems`."""
+    doc, found = read_yaml_file(path, max_bytes)
     problems.extend(found)
     return doc
 
@@ -96,12 +102,12 @@ def _check_file_name(path: Path, doc: Document, problems: list[Problem]) -> bool
     return False
 
 
-def _load_list(path: Path, model: type[M], problems: list[Problem],
-               noun: str | None = None) -> tuple[Document | None, list[M]]:
-    if not path.exists():
+def _load_list(path: Path, model: type[M], problems: list[Problem], noun: str | None = None, *,
+               limit: int = DEFAULT_MAX_BYTES) -> tuple[Document | None, list[M]]:
+    if not os.path.lexists(path):  # a link to nowhere is not missing: the reader refuses it
         problems.append(Problem(display_path(path), 1, 1, f"missing {path.name}", "missing-file"))
         return None, []
-    doc = read_document(path, problems)
+    doc = read_document(path, problems, limit)
     if doc is None:
         return None, []
     if not isinstance(doc.data, list):
@@ -111,17 +117,39 @@ def _load_list(path: Path, model: type[M], problems: list[Problem],
     return doc, [m for m in items if m is not None]
 
 
-def _load_optional(path: Path, model: type[M], problems: list[Problem]) -> tuple[Document | None, M | None]:
-    """Files the catalog can live without: absent is fine, broken is reported."""
-    if not path.exists():
+def _load_optional(path: Path, model: type[M], problems: list[Problem], root: Path,
+                   limit: int) -> tuple[Document | None, M | None]:
+    """Files the catalog can live without: absent is fine, broken (or behind a link) is reported."""
+    linked = linked_folder(root, path)
+    if linked is not None:
+        problems.append(Problem(display_path(linked), 1, 1, _LINKED_FOLDER, "symlink"))
         return None, None
-    doc = read_document(path, problems)
+    if not os.path.lexists(path):
+        return None, None
+    doc = read_document(path, problems, limit)
     if doc is None:
         return None, None
     if not isinstance(doc.data, dict):
         problems.append(_shape_problem(doc, "a mapping"))
         return doc, None
     return doc, _validate(model, doc.data, doc, (), problems)
+
+
+_LINKED_FOLDER = "a symbolic link to a folder, which is never followed: commit the folder itself"
+
+
+def linked_folder(root: Path, path: Path) -> Path | None:
+    """The first folder between `root` and `path` that is a symbolic link, if any.
+
+    O_NOFOLLOW only guards a path's last component; for data files in sub-folders of
+    data/ (generated/repos.yml) the folders on the way are checked here.
+    """
+    folder = root
+    for part in path.relative_to(root).parts[:-1]:
+        folder = folder / part
+        if os.path.islink(folder):
+            return folder
+    return None
 
 
 def _validate(model: type[M], data: Any, doc: Document, loc: tuple, problems: list[Problem]) -> M | None:

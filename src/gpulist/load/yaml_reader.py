@@ -26,7 +26,7 @@ from yaml.events import (
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
-from gpulist.files import display_path
+from gpulist.files import DEFAULT_MAX_BYTES, Refused, display_path, read_guarded
 from gpulist.problems import Problem
 
 try:  # libyaml's parser is several times faster; fall back where it was not compiled in.
@@ -137,11 +137,17 @@ def read_yaml(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
     return Document(path, data, text, builder.marks), []
 
 
-def read_yaml_file(path: Path) -> tuple[Document | None, list[Problem]]:
-    """`read_yaml` on a file, named in problems as `display_path` shows it."""
+def read_yaml_file(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Document | None, list[Problem]]:
+    """`read_yaml` on a file, named in problems as `display_path` shows it.
+
+    The one way data files are read: symbolic links, FIFOs, devices and files over
+    `max_bytes` are refused before a byte is read (`gpulist.files.read_guarded`).
+    """
     shown = display_path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_guarded(path, max_bytes)
+    except Refused as exc:
+        return None, [Problem(shown, 1, 1, exc.message, exc.rule)]
     except OSError as exc:
         return None, [Problem(shown, 1, 1, f"cannot read file: {exc.strerror}", "unreadable")]
     return read_yaml(shown, raw)

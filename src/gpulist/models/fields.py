@@ -16,7 +16,7 @@ from pydantic_core import PydanticCustomError
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ID_RE = re.compile(ID_PATTERN)
 # scheme://[userinfo@]host...: a host is required; parsing fully is left to the link checker.
-_URL_RE = re.compile(r"^https?://(?:[^/?#@\s]*@)?[^/?#@:\s]+(?::(\d{1,5}))?(?:[/?#]|$)", re.IGNORECASE)
+_URL_RE = re.compile(r"^https?://(?P<userinfo>[^/?#@\s]*@)?[^/?#@:\s]+(?::(\d{1,5}))?(?:[/?#]|$)", re.IGNORECASE)
 _SPACE_RE = re.compile(r"\s")
 
 
@@ -38,8 +38,15 @@ def slugify(text: str) -> str:
 
 def _check_url(value: str) -> str:
     match = _URL_RE.match(value)
+    if match and match.group("userinfo"):
+        # Never quoted back: the message would print the secret in every CI log.
+        raise PydanticCustomError(
+            "url-credentials",
+            "credentials in a public URL (user:password@ before the host): remove them; "
+            "the list is public, and a link that needs a login does not belong in it",
+        )
     # A port above 65535 would make urlsplit raise later, in the duplicate check.
-    if match and not _SPACE_RE.search(value) and int(match.group(1) or 0) <= 65535:
+    if match and not _SPACE_RE.search(value) and int(match.group(2) or 0) <= 65535:
         return value
     scheme = value.split(":", 1)[0].lower() if ":" in value else ""
     if scheme not in ("http", "https"):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gpulist.checks import validate
+from gpulist.files import current_text, write_plain
 from gpulist.files import write_atomic
 from gpulist.memory import gc_paused
 from gpulist.problems import GpulistError, Problem, UsageError, has_errors
@@ -82,8 +83,8 @@ def write_mkdocs_config(paths: Paths, nav: list[dict[str, object]]) -> None:
         f"nav: {json.dumps(nav, ensure_ascii=False)}\n"
     )
     target = paths.generated_config
-    if not target.is_file() or target.read_text(encoding="utf-8") != text:
-        target.write_text(text, encoding="utf-8")
+    if current_text(target, text) != text:
+        write_plain(target, text.encode("utf-8"))
 
 
 def mkdocs_command(paths: Paths, action: str, *extra: str) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from gpulist.files import Refused, read_guarded
 from gpulist.problems import UsageError
 
 DEFAULT_CONFIG = "mkdocs.yml"
@@ -49,7 +50,12 @@ _TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", _ignore_tag)
 
 def load_site_config(path: Path) -> SiteConfig:
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_TolerantLoader)  # noqa: S506 - safe subclass
+        text = read_guarded(path).decode("utf-8")
+        raw = yaml.load(text, Loader=_TolerantLoader)  # noqa: S506 - safe subclass
+    except Refused as exc:
+        raise UsageError(f"{path}: {exc.message}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path} is not UTF-8: {exc}") from exc
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
     except yaml.YAMLError as exc:

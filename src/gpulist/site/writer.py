@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gpulist.files import DEFAULT_MAX_BYTES, Refused, current_bytes, current_text, read_guarded, write_plain
+
 MANIFEST = ".gpulist-generated"
 
 
@@ -31,26 +33,25 @@ def write_pages(docs: Path, pages: Mapping[str, str]) -> WriteReport:
     for rel, content in sorted(pages.items()):
         target = docs / rel
         data = content.encode("utf-8")
-        if target.is_file() and target.read_bytes() == data:
+        if current_bytes(target, data) == data:
             report.unchanged.append(rel)
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        write_plain(target, data)
         report.written.append(rel)
     for rel in sorted(_previous(docs) - set(pages)):
         _remove(docs, rel, report)
     manifest = "".join(f"{rel}\n" for rel in sorted(pages))
-    if _read(docs / MANIFEST) != manifest:
-        (docs / MANIFEST).write_text(manifest, encoding="utf-8")
+    if current_text(docs / MANIFEST, manifest) != manifest:
+        write_plain(docs / MANIFEST, manifest.encode("utf-8"))
     return report
 
 
-def _read(path: Path) -> str | None:
-    return path.read_text(encoding="utf-8") if path.is_file() else None
-
-
 def _previous(docs: Path) -> set[str]:
-    text = _read(docs / MANIFEST) or ""
+    try:
+        text = read_guarded(docs / MANIFEST, DEFAULT_MAX_BYTES).decode("utf-8")
+    except (OSError, Refused, UnicodeDecodeError):
+        text = ""
     return {line for line in text.splitlines()
             if line and not Path(line).is_absolute() and ".." not in Path(line).parts}
 

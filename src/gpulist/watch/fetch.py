@@ -1,19 +1,22 @@
 """Fetching one source: a conditional GET, redirects followed hop by hop, a bounded body.
 
-The bytes come through the link checker's transport (aiohttp, connecting only to
-addresses its SSRF guard approved), its per-host politeness and its guard, and are
-handed to the parser afterwards: feedparser never touches the network. Every hop is
-checked and paced as its own host, as in the link checker.
+The bytes come through the link checker's wire (aiohttp, connecting only to addresses
+its SSRF guard approved), its per-host politeness and its guard, and are handed to the
+parser afterwards: feedparser never touches the network. Every hop is checked and paced
+as its own host, as in the link checker. The wire does not decompress, so a gzip or
+deflate body is inflated here, within the same size bound as the bytes on the wire.
 """
 
 from __future__ import annotations
 
 import asyncio
+import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from http import HTTPStatus
 from urllib.parse import urljoin, urlsplit
 
-import httpx
-
+from gpulist.linkcheck import wire
 from gpulist.linkcheck.guard import Guard, LookupFailed
 from gpulist.linkcheck.politeness import Politeness
 from gpulist.watch.config import WatchConfig
@@ -25,7 +28,7 @@ _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 
 @dataclass(slots=True)
 class Context:
-    transport: httpx.AsyncBaseTransport
+    wire: wire.Wire
     politeness: Politeness
     guard: Guard
     config: WatchConfig
@@ -89,31 +92,51 @@ async def _hop(url: str, host: str, known: SourceState | None, ctx: Context) -> 
     try:
         async with ctx.politeness.slot(host):
             return await asyncio.wait_for(_exchange(url, known, ctx, got), ctx.config.timeout)
-    except (asyncio.TimeoutError, httpx.TimeoutException):
+    except (asyncio.TimeoutError, wire.Timeout):
         got.detail = f"timed out after {ctx.config.timeout:g} s"
-    except httpx.HTTPError as exc:
+    except wire.WireError as exc:
         got.detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-    except (httpx.InvalidURL, ValueError) as exc:
+    except ValueError as exc:  # wire.BadURL among them
         got.detail = f"invalid URL: {exc}"
     return got
 
 
 async def _exchange(url: str, known: SourceState | None, ctx: Context, got: Fetched) -> Fetched | tuple[str, bool]:
-    response = await ctx.transport.handle_async_request(httpx.Request("GET", url, headers=_headers(known, ctx)))
+    response = await ctx.wire.request("GET", url, _headers(known, ctx))
     try:
         got.answered = True
-        status = response.status_code
-        location = response.headers.get("location")
+        status, headers = response.status, _read_headers(response.raw_headers)
+        location = headers.get("location")
         if status in _REDIRECTS and location:
             return urljoin(url, location.strip()), status in (301, 308)
         if status == 304:
-            return _done(got, "not_modified", response)
+            return _done(got, "not_modified", headers)
         if not 200 <= status < 300:
-            got.detail = f"HTTP {status} {response.reason_phrase}".rstrip()
+            got.detail = f"HTTP {status} {_phrase(status)}".rstrip()
             return got
-        return await _read_body(response, ctx.config.max_bytes, got)
+        return await _read_body(response, headers, ctx.config.max_bytes, got)
     finally:
-        await response.aclose()
+        response.close()
+
+
+_READ = frozenset({"location", "content-type", "content-length", "content-encoding", "etag", "last-modified"})
+
+
+def _read_headers(raw: Iterable[tuple[bytes, bytes]]) -> dict[str, str]:
+    """The few headers a feed fetch needs, from the raw pairs (first of each wins)."""
+    found: dict[str, str] = {}
+    for raw_name, raw_value in raw:
+        name = raw_name.decode("latin-1").lower()
+        if name in _READ:
+            found.setdefault(name, raw_value.decode("latin-1"))
+    return found
+
+
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return ""
 
 
 def _headers(known: SourceState | None, ctx: Context) -> dict[str, str]:
@@ -125,25 +148,41 @@ def _headers(known: SourceState | None, ctx: Context) -> dict[str, str]:
     return headers
 
 
-async def _read_body(response: httpx.Response, limit: int, got: Fetched) -> Fetched:
-    length = response.headers.get("content-length", "")
+async def _read_body(response: wire.Response, headers: dict[str, str], limit: int, got: Fetched) -> Fetched:
+    length = headers.get("content-length", "")
     if length.isdigit() and int(length) > limit:
         got.detail = f"larger than {limit} bytes ({length}); not read"
         return got
+    inflate = _inflater(headers.get("content-encoding", ""))
     chunks, size = [], 0
-    async for chunk in response.aiter_bytes():
-        size += len(chunk)
-        if size > limit:
-            got.detail = f"larger than {limit} bytes; stopped reading"
-            return got
-        chunks.append(chunk)
+    try:
+        async for chunk in response.chunks(64 * 1024):
+            data = inflate.decompress(chunk, limit + 1 - size) if inflate else chunk
+            size += len(data)
+            if size > limit or (inflate and inflate.unconsumed_tail):
+                got.detail = f"larger than {limit} bytes; stopped reading"
+                return got
+            chunks.append(data)
+    except zlib.error as exc:
+        got.detail = f"a {headers['content-encoding']} body that does not inflate: {exc}"
+        return got
     got.body = b"".join(chunks)
-    return _done(got, "ok", response)
+    return _done(got, "ok", headers)
 
 
-def _done(got: Fetched, status: str, response: httpx.Response) -> Fetched:
+def _inflater(encoding: str) -> zlib._Decompress | None:
+    """gzip and deflate, as we asked for; the size bound applies to what they inflate to."""
+    encoding = encoding.strip().lower()
+    if encoding in ("gzip", "x-gzip"):
+        return zlib.decompressobj(16 + zlib.MAX_WBITS)
+    if encoding == "deflate":
+        return zlib.decompressobj()
+    return None
+
+
+def _done(got: Fetched, status: str, headers: dict[str, str]) -> Fetched:
     got.status = status
-    got.content_type = response.headers.get("content-type", "")
-    got.etag = response.headers.get("etag")
-    got.last_modified = response.headers.get("last-modified")
+    got.content_type = headers.get("content-type", "")
+    got.etag = headers.get("etag")
+    got.last_modified = headers.get("last-modified")
     return got

@@ -12,11 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
-
 from gpulist.linkcheck.guard import Guard, Resolver, system_resolver
 from gpulist.linkcheck.network import network_down
 from gpulist.linkcheck.politeness import Politeness
+from gpulist.linkcheck.wire import Wire
 from gpulist.problems import Problem
 from gpulist.watch import fetch as fetching
 from gpulist.watch.candidates import Candidate, Selection, listed_keys
@@ -43,10 +42,10 @@ class Options:
 
 @dataclass(slots=True)
 class Dependencies:
-    """What tests replace: DNS and the HTTP transport."""
+    """What tests replace: DNS and the wire that speaks HTTP."""
 
     resolver: Resolver = system_resolver
-    transport: httpx.AsyncBaseTransport | None = None
+    wire: Wire | None = None
     warn: Warn = lambda _message: None
 
 
@@ -98,19 +97,19 @@ async def _fetch_all(sources: list[Source], state: State, options: Options,
     guard = Guard(deps.resolver, options.allow_private)
     wire = config.transport_config()
     parser = Parser(len(sources), config.summary_chars)
-    if deps.transport is None:
-        from gpulist.linkcheck.transport import AiohttpTransport
+    if deps.wire is None:
+        from gpulist.linkcheck.transport import AiohttpWire
 
-        transport: httpx.AsyncBaseTransport = AiohttpTransport(wire, guard)
+        speaker: Wire = AiohttpWire(wire, guard)
     else:
-        transport = deps.transport
-    ctx = fetching.Context(transport, Politeness(wire.max_concurrency, wire.limits_for), guard, config)
+        speaker = deps.wire
+    ctx = fetching.Context(speaker, Politeness(wire.max_concurrency, wire.limits_for), guard, config)
     try:
         return await asyncio.gather(*(_one(s, state, options, ctx, parser) for s in sources))
     finally:
         parser.close()
-        if deps.transport is None:
-            await transport.aclose()
+        if deps.wire is None:
+            await speaker.close()
 
 
 async def _one(source: Source, state: State, options: Options, ctx: fetching.Context,

@@ -6,8 +6,10 @@ from gpulist.linkcheck.model import Result, Source, Verdict, summary
 from gpulist.report import escape_data, escape_property
 
 
-def as_github(results: list[Result]) -> str:
+def as_github(results: list[Result], network_down: str | None = None) -> str:
     lines = []
+    if network_down:
+        lines.append(f"::error title=network unavailable::{escape_data(network_down)}: links not judged (exit 3)")
     for r in results:
         if r.verdict is Verdict.BROKEN:
             lines += [_annotation("error", "broken link", s, f"{r.url}: {r.detail}") for s in r.sources]

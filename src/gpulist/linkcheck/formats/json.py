@@ -9,16 +9,26 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gpulist.linkcheck.model import Result, Source, Verdict, summary
+from gpulist.files import Refused, read_guarded
+from gpulist.linkcheck.model import Result, Run, Source, Verdict, summary
 from gpulist.problems import UsageError
 
 
-def as_json(results: list[Result]) -> str:
-    """One result per line: readable, diffable, and written by json's C encoder (indent= is pure Python)."""
+REPORT_MAX_BYTES = 256 * 1024 * 1024  # a report of 10,000 links is a few MB
+
+
+def as_json(results: list[Result], network_down: str | None = None) -> str:
+    """One result per line: readable, diffable, and written by json's C encoder (indent= is pure Python).
+
+    `summary` counts verdicts; a run that found the network unavailable adds
+    `"network": "down"` to it (the reason is in each affected result's `detail`).
+    """
     items = ",\n    ".join(json.dumps(_item(r), ensure_ascii=False) for r in results)
     body = f"[\n    {items}\n  ]" if results else "[]"
-    return f'{{\n  "results": {body},\n  "summary": {json.dumps(summary(results))}\n}}'
-
+    counts: dict[str, int | str] = dict(summary(results))
+    if network_down:
+        counts["network"] = "down"
+    return f'{{\n  "results": {body},\n  "summary": {json.dumps(counts)}\n}}'
 
 
 def _item(r: Result) -> dict:
@@ -28,9 +38,18 @@ def _item(r: Result) -> dict:
 
 
 def read_report(path: Path) -> list[Result]:
+    return read_run(path).results
+
+
+def read_run(path: Path) -> Run:
+    """A shard's report, including whether that shard found the network down."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return [_result(item) for item in data["results"]]
+        data = json.loads(read_guarded(path, REPORT_MAX_BYTES).decode("utf-8"))
+        results = [_result(item) for item in data["results"]]
+        down = data.get("summary", {}).get("network") == "down"
+        return Run(results, f"{path} was written by a run that found the network unavailable" if down else None)
+    except Refused as exc:
+        raise UsageError(f"cannot read {path}: {exc.message}") from None
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:

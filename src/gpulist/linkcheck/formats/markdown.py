@@ -21,10 +21,12 @@ _TITLES = {Verdict.SUSPECT: "Landed on a login or consent page", Verdict.BLOCKED
 _BUDGET = 60_000
 
 
-def as_markdown(results: list[Result], max_rows: int = 200) -> str:
+def as_markdown(results: list[Result], max_rows: int = 200, network_down: str | None = None) -> str:
     counts = summary(results)
     broken = _of(results, Verdict.BROKEN)
-    parts = [MARKER, f"## Link check: {_headline(counts, len(results))}", "", _counts_table(counts)]
+    headline = f"network unavailable ({network_down}): links not judged" if network_down else \
+        _headline(counts, len(results))
+    parts = [MARKER, f"## Link check: {headline}", "", _counts_table(counts)]
     parts += _section("Broken links", broken, ("link", "problem", "used by"), _broken_row, max_rows)
     parts += _section("Redirects to update", _of(results, Verdict.REDIRECTED), ("link", "now at", "used by"),
                       _redirect_row, max_rows)
@@ -36,7 +38,7 @@ def as_markdown(results: list[Result], max_rows: int = 200) -> str:
                       "</details>"]
     text = "\n".join(parts) + "\n"
     if len(text) > _BUDGET and max_rows > 5:
-        return as_markdown(results, max_rows // 2)
+        return as_markdown(results, max_rows // 2, network_down)
     return text
 
 
