@@ -6,8 +6,8 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     start-here.md       Tier 1 of every topic, then Tier 2, then Tier 3         (not searched)
     topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
                         each entry an H3 whose anchor is its id (#flashattention-2)
-    tags/index.md       the tag index; tags/<id>.md one per tag               (not searched)
-    concepts.md         the concept index, when data/book-index.yml exists
+    tags/index.md       the tag index; tags/<id>.md one per tag                 (not searched)
+    concepts.md         the concept index, when data/book-index.yml exists      (not searched)
     recent.md           recently added                                        (not searched)
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json

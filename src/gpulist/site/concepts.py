@@ -2,6 +2,11 @@
 
 A reader looking up "KV cache" lands on both the book sections that cover it and the
 online resources in this list. Written only when data/book-index.yml exists.
+
+The page stays out of the search index, like the other listings: its ~750 terms (dozens of
+them `NCCL_*` variables alone) outranked the entries themselves, so a search for "NCCL" or
+"FP8" listed book-index terms before the NCCL and FP8 entries. The letter bar and the
+browser's find-in-page search it instead.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from gpulist.models import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import slugify
 from gpulist.site.concept_match import ConceptMatcher, words
 from gpulist.site.icons import TYPE_ICONS
+from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import entry_href
@@ -79,7 +85,8 @@ def render_concepts(book: BookIndex, view: SiteView, config: SiteConfig) -> str:
         anchors.setdefault(words(term.term), anchor)
     matcher = ConceptMatcher(view.entries, view.tags)
     ctx = _Context(matcher, anchors, config.link_style)
-    out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}"})]
+    out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}",
+                         **SEARCH_EXCLUDED})]
     out.append(f"# Concept index\n\nThe concepts of *{escape_text(book.title)}*, A to Z: for each, the "
                "book's sections that cover it and the entries of this list that do.\n")
     groups = [(letter, list(g)) for letter, g in groupby(terms, key=lambda t: _letter(t.term))]
@@ -95,7 +102,7 @@ def _key(letter: str) -> str:
 
 
 def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
-    """Book sections and see-references are searchable; the entry links repeat cards, so not."""
+    """A concept: its book sections, see-references and the entries of the list that cover it."""
     matcher, anchors = ctx.matcher, ctx.anchors
     lines = [f"**Book:** {_refs(term.refs)}"] if term.refs else []
     for label, names in (("See", term.see), ("See also", term.see_also)):
@@ -111,7 +118,7 @@ def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
     listed = _listed(term, ctx)
     if listed:
         # Raw HTML, like the other listings: at 10,000 entries these are ~18,000 links.
-        blocks.append("<p data-search-exclude>" + "<br>\n".join(listed) + "</p>")
+        blocks.append("<p>" + "<br>\n".join(listed) + "</p>")
     return "\n\n".join(blocks) + "\n"
 
 
