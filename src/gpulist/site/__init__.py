@@ -1,4 +1,6 @@
-"""The site: pure functions from the catalog to Markdown pages, one writer, MkDocs as a program.
+"""The site: pure functions from the catalog to Markdown pages, and one writer.
+
+The engine that builds them (Zensical or MkDocs) runs as a program: see gpulist.publish.
 
 Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated and git-ignored):
 
@@ -15,7 +17,7 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
 
 `gpulist build` then adds README.md (the list in the guide's own format) to the built site
-itself, beside MkDocs' output: any .md file in docs/ would become a page.
+itself, beside the engine's output: any .md file in docs/ would become a page.
 
 Contract for the All-resources table script (docs/assets/javascripts/resources-table.js,
 loaded on every page through mkdocs.yml `extra_javascript`):
@@ -27,6 +29,6 @@ loaded on every page through mkdocs.yml `extra_javascript`):
 - resources.json is version 1 of the shape in `gpulist.export.resources_json`; each
   resource's `page` (e.g. `topics/attention/#flashattention-2`) is relative to the site
   root, which is `new URL("..", location)` seen from all-resources/.
-- With `navigation.instant`, pages are swapped without a reload: subscribe to Material's
-  `document$` observable rather than DOMContentLoaded.
+- With `navigation.instant`, pages are swapped without a reload: subscribe to the theme's
+  `document$` observable (Material's and Zensical's both have it) rather than DOMContentLoaded.
 """

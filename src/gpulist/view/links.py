@@ -34,7 +34,7 @@ def entry_page(resource: Resource) -> str:
 
 
 def rel_link(from_page: str, target: str) -> str:
-    """A docs-relative Markdown link, which MkDocs checks and rewrites to the built URL.
+    """A docs-relative Markdown link, which the engine checks and rewrites to the built URL.
 
     Both paths are generated, normalised and relative to docs/, so plain string work
     suffices; posixpath.relpath costs a getcwd() per call, felt at 10,000 entries.
