@@ -7,13 +7,14 @@ import sys
 from pathlib import Path
 
 from gpulist.checks import validate
+from gpulist.cli.site_args import add_publishing_options, settings_from
 from gpulist.files import current_text, write_atomic
 from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import render_json
 from gpulist.problems import UsageError, has_errors
 from gpulist.report import as_text
-from gpulist.site.config import DEFAULT_CONFIG, SiteConfig, load_site_config
-from gpulist.site.view import build_view
+from gpulist.view.catalog import build_view
+from gpulist.view.config import DEFAULT_CONFIG, SiteConfig, load_site_config
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE", help="output file (default: stdout)")
     p.add_argument("--check", action="store_true", help="exit 1 if --output is missing or out of date")
     p.add_argument("--config", type=Path, default=Path(DEFAULT_CONFIG), metavar="FILE",
-                   help="MkDocs configuration, for the site and edit URLs in JSON (default: mkdocs.yml)")
+                   help="site configuration, for the site and edit URLs in JSON (default: mkdocs.yml)")
+    add_publishing_options(p)
     p.set_defaults(handler=run)
 
 
@@ -36,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
         print(as_text(problems), file=sys.stderr)
         return 1
     view = build_view(catalog)
-    settings = load_site_config(args.config) if args.config.is_file() else SiteConfig()
+    base = load_site_config(args.config) if args.config.is_file() else SiteConfig()
+    settings = settings_from(args, base, args.config.absolute().parent)
     text = render_readme(view) if args.format == "readme" else render_json(view, settings)
     if args.output is None:
         sys.stdout.write(text)

@@ -2,7 +2,7 @@
 
 Shape (version 1); keys are never removed within a version, only added:
 
-    {"version": 1, "site_url": str,
+    {"version": 1, "site_url": str | null,
      "types":  [{"id", "icon"}],
      "topics": [{"id", "number", "title", "description", "page",
                  "sections": [{"key", "title", "tier", "group", "count"}]}],
@@ -13,7 +13,8 @@ Shape (version 1); keys are never removed within a version, only added:
                     "page", "edit_url",
                     "repo": null | {"name", "stars", "archived", "pushed_at", "license"}}]}
 
-`page` values are site paths relative to the site root (`topics/attention/#flashattention-2`);
+`site_url` and each `edit_url` are null when the build knows no site address or no
+repository (see gpulist.publish.settings). `page` values are site paths relative to the site root (`topics/attention/#flashattention-2`);
 `section` is the key of the resource's section in its topic; resources come in the
 guide's order (topic, section, then year and title). Dates are ISO 8601 strings.
 """
@@ -26,9 +27,10 @@ from typing import Any
 from gpulist.identity import github_repo
 from gpulist.load import Entry
 from gpulist.models import Resource
-from gpulist.site.config import SiteConfig
-from gpulist.site.links import site_path
-from gpulist.site.view import TYPE_ICONS, SiteView, TopicView
+from gpulist.view.catalog import SiteView, TopicView
+from gpulist.view.config import SiteConfig
+from gpulist.view.guide import TYPE_ICONS
+from gpulist.view.links import site_path
 
 VERSION = 1
 _FIELDS = tuple(Resource.model_fields)

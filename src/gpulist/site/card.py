@@ -5,21 +5,22 @@ Markdown (the heading feeds the table of contents and search; notes are Markdown
 purpose). The meta line and the chips are raw HTML paragraphs, which Python-Markdown passes
 through untouched: as Markdown, with attr_list classes and links MkDocs must resolve, they
 were a third of a topic page's build time. Everything a contributor wrote is escaped by
-`gpulist.site.text`, so nothing in the data can add markup.
+`gpulist.view.text`, so nothing in the data can add markup.
 """
 
 from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.models import RepoHealth
-from gpulist.site.config import SiteConfig
-from gpulist.site.links import href
-from gpulist.site.text import escape_attr, escape_text, html_text, link, note_markdown
-from gpulist.site.view import TYPE_ICONS, SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
+from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
+from gpulist.view.links import href
+from gpulist.view.text import escape_attr, escape_text, html_text, link, note_markdown
 
 
 def badges(entry: Entry, view: SiteView) -> str:
-    marks = ("✨" if view.is_new(entry.resource) else "") + ("🔥" if entry.resource.favorite else "")
+    marks = (NEW if view.is_new(entry.resource) else "") + (FAVORITE if entry.resource.favorite else "")
     return f" {marks}" if marks else ""
 
 
@@ -34,7 +35,8 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str) -> 
     blocks.append(_meta_line(entry, view, config))
     if r.notes:
         blocks.append("\n".join(f"- {note_markdown(n)}" for n in r.notes))
-    chips = [_a(href(page, f"tags/{t}.md"), view.tag_titles[t]) for t in r.tags if t in view.tag_titles]
+    chips = [_a(href(page, f"tags/{t}.md", config.link_style), view.tag_titles[t])
+             for t in r.tags if t in view.tag_titles]
     chips += [_a(extra.url, extra.title) for extra in r.links]
     if chips:
         blocks.append(f'<p class="gpulist-chips">{" ".join(chips)}</p>')
@@ -51,8 +53,10 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
     health = view.repo(r)
     if health:
         parts.append(repo_health(health))
-    edit = escape_attr(config.edit_url(view.data_path(entry)))
-    parts.append(f'<a class="gpulist-edit" href="{edit}" title="Edit this entry on GitHub">edit</a>')
+    edit = config.edit_url(view.data_path(entry))
+    if edit:
+        parts.append(f'<a class="gpulist-edit" href="{escape_attr(edit)}" title="Edit this entry on GitHub" '
+                     'data-search-exclude>edit</a>')
     return f'<p class="gpulist-meta">{" · ".join(parts)}</p>'
 
 
@@ -62,9 +66,9 @@ def _a(url: str, text: str) -> str:
 
 def repo_health(health: RepoHealth) -> str:
     """Stars, last push and an archived warning, from `gpulist enrich`."""
-    text = f"⭐ {health.stars:,}"
+    text = f"{STARS} {health.stars:,}"
     if health.pushed_at:
         text += f" · last push {health.pushed_at.date().isoformat()}"
     if health.archived:
-        text += " · ⚠️ archived"
+        text += f" · {ARCHIVED} archived"
     return text

@@ -7,59 +7,54 @@ search index; entries are found through their own cards.
 from __future__ import annotations
 
 from gpulist.load import Entry
-from gpulist.site.links import href
+from gpulist.site.icons import FAVORITE, NEW, TYPE_ICONS
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.site.recent import recent_entries
 from gpulist.site.start_here import STEPS, steps
-from gpulist.site.text import escape_attr, escape_text, front_matter, html_text, n_entries
-from gpulist.site.view import NEW_DAYS, TYPE_ICONS, SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
+from gpulist.view.guide import INTRO, legend
+from gpulist.view.links import href
+from gpulist.view.text import escape_attr, escape_text, front_matter, html_text, n_entries
 
 PAGE = "index.md"
 RECENT_ON_HOME = 10
-INTRO = (
-    "A reading list for GPU performance engineering, from the CUDA programming model to "
-    "tensor cores, attention kernels, compilers, profiling, inference systems and multi-GPU "
-    "training. It is organised as the guide is: eleven topics, each read in three tiers, from "
-    "where to start to the frontier. Every entry is kept as data, validated and link-checked."
-)
-TYPE_NAMES = {
-    "paper": "paper", "blog": "blog post", "video": "video", "book": "book", "code": "code",
-    "docs": "documentation", "course": "course", "tool": "tool", "community": "community",
-}
 
 
-def legend() -> str:
-    kinds = [f"{icon} {TYPE_NAMES[kind]}" for kind, icon in TYPE_ICONS.items()]
-    badges = [f"✨ new (added within {NEW_DAYS} days of the latest addition)", "🔥 community favourite"]
-    return " · ".join(kinds) + "\n\n" + " · ".join(badges) + "\n"
-
-
-def render_home(view: SiteView) -> str:
+def render_home(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Home", **SEARCH_EXCLUDED})]
     out.append(f"# GPU performance engineering reading list\n\n{INTRO}\n")
-    out.append(f"## Legend\n\n{legend()}")
-    out.append("## Topics\n\n" + _topic_cards(view))
+    out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
+    out.append("## Topics\n\n" + _topic_cards(view, config))
     out.append("## Start here\n\n" + _start_here(view))
     recent = recent_entries(view, RECENT_ON_HOME)
-    out.append("## Recently added\n\n" + entry_list(recent, view, PAGE, topic=True))
+    out.append("## Recently added\n\n" + entry_list(recent, view, PAGE, config, topic=True))
     out.append("[All recent additions](recent.md) · [Atom feed](feed.xml)\n")
     favourites: list[Entry] = [e for e in view.entries if e.resource.favorite]
-    out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, topic=True))
-    # README.md is published beside the site, not through MkDocs, so its link is raw HTML,
-    # which MkDocs does not check (gpulist.site.pages says why).
+    out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, config, topic=True))
     out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
-               '<a href="README.md">README.md</a> (the whole list on one page, in the guide\'s format) · '
+               f"{_readme_link(config)} (the whole list on one page, in the guide's format) · "
                "[Atom feed](feed.xml)\n")
     return "\n".join(out)
 
 
-def _topic_cards(view: SiteView) -> str:
+def _readme_link(config: SiteConfig) -> str:
+    """README.md is published beside the built site, never through the engine (gpulist.publish.render
+    says why), and both engines take a relative link to a `.md` file for a link to a page, which
+    a strict build refuses. So it is linked by its published address, an external link to them,
+    and only named when the address is unknown (a local build without a site URL)."""
+    if not config.site_url:
+        return "README.md, beside the built site"
+    return f'<a href="{escape_attr(config.page_url("README.md"))}">README.md</a>'
+
+
+def _topic_cards(view: SiteView, config: SiteConfig) -> str:
     """Material's grid cards, written as the HTML its `markdown` attribute would produce,
     so the site needs no md_in_html (which slows every raw HTML block of every page)."""
     cards = []
     for t in view.topics:
         title = html_text(f"{t.topic.number}. {t.topic.title}")
-        cards.append(f'<li><p><strong><a href="{escape_attr(href(PAGE, t.page))}">{title}</a></strong> · '
+        cards.append(f'<li><p><strong><a href="{escape_attr(href(PAGE, t.page, config.link_style))}">{title}</a></strong> · '
                      f"{n_entries(t.count)}</p><hr><p>{html_text(t.topic.description)}</p></li>")
     return '<div class="grid cards">\n<ul>\n' + "\n".join(cards) + "\n</ul>\n</div>\n"
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
-from gpulist.site.text import escape_text, front_matter
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
+from gpulist.view.text import escape_text, front_matter
 
 PAGE = "start-here.md"
 STEPS = (("step_1", "Step 1: Tier 1 of every topic"), ("step_2", "Step 2: Tier 2"), ("step_3", "Step 3: Tier 3"))
@@ -18,7 +19,7 @@ def steps(view: SiteView) -> list[list[Entry]]:
     return [[e for t in view.topics for s in t.sections if s.tier == tier for e in s.entries] for tier in (1, 2, 3)]
 
 
-def render_start_here(view: SiteView) -> str:
+def render_start_here(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Start here", **SEARCH_EXCLUDED})]
     out.append("# Start here\n\nThe guide's reading order: the first tier of every topic, "
                "then the second, then the third. Each link opens the entry's card.\n")
@@ -28,11 +29,11 @@ def render_start_here(view: SiteView) -> str:
             section = next((s for s in t.sections if s.tier == tier), None)
             if section and section.entries:
                 out.append(f"### {escape_text(t.topic.title)}: {escape_text(section.subtitle)}\n")
-                out.append(entry_list(section.entries, view, PAGE))
+                out.append(entry_list(section.entries, view, PAGE, config))
     grouped = [(t, s) for t in view.topics for s in t.sections if s.group and s.entries]
     if grouped:
         out.append("## Further reading { #further }\n")
         for t, s in grouped:
             out.append(f"### {escape_text(t.topic.title)}: {escape_text(s.subtitle)}\n")
-            out.append(entry_list(s.entries, view, PAGE))
+            out.append(entry_list(s.entries, view, PAGE, config))
     return "\n".join(out)
