@@ -10,11 +10,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gpulist.models import BookIndex, Resource, Tag, Topic
+from pydantic import BaseModel
+
+from gpulist.models import BookIndex, ReadingPath, Resource, Tag, Topic
 
 SCHEMA_DIR = "schemas"
 FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json",
-         "book-index": "book-index.schema.json"}
+         "book-index": "book-index.schema.json", "paths": "paths.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
@@ -24,7 +26,7 @@ def resource_schema() -> dict[str, Any]:
     return _finish(schema, "gpulist resource", "One entry of the list: data/resources/<id>.yml")
 
 
-def list_schema(model: type[Topic] | type[Tag], title: str, description: str) -> dict[str, Any]:
+def list_schema(model: type[BaseModel], title: str, description: str) -> dict[str, Any]:
     item = model.model_json_schema(mode="validation")
     defs = item.pop("$defs", {})
     schema: dict[str, Any] = {"type": "array", "items": item}
@@ -46,6 +48,8 @@ def all_schemas() -> dict[str, str]:
         FILES["tags"]: list_schema(Tag, "gpulist tags", "The controlled tag vocabulary: data/tags.yml"),
         FILES["book-index"]: _finish(BookIndex.model_json_schema(mode="validation"), "gpulist book index",
                                      "The book's index, generated from seed 002: data/book-index.yml"),
+        FILES["paths"]: list_schema(ReadingPath, "gpulist reading paths",
+                                    "Named, ordered reading paths, each step an entry id and why: data/paths.yml"),
     }
     return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
 

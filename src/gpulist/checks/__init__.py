@@ -15,6 +15,9 @@ from gpulist.checks import (
     duplicate_ids,
     duplicate_resource,
     link_wanted,
+    path_duplicate_step,
+    path_too_long,
+    path_unknown_entry,
     repo_health,
     tier_group,
     unknown_tag,
@@ -36,6 +39,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     unsafe_markdown.check,
     link_wanted.check,
     book_index_book.check,
+    path_unknown_entry.check,
+    path_duplicate_step.check,
+    path_too_long.check,
     repo_health.check,
 )
 

@@ -14,7 +14,7 @@ from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
-from gpulist.models import BookIndex, RepoHealthFile, Resource, Tag, Topic
+from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Tag, Topic
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 
@@ -22,6 +22,7 @@ M = TypeVar("M", bound=BaseModel)
 RESOURCE_SUFFIXES = (".yml", ".yaml")
 BOOK_INDEX = "book-index.yml"
 REPO_HEALTH = "generated/repos.yml"
+PATHS = "paths.yml"
 
 
 def load_catalog(root: Path) -> tuple[Catalog, list[Problem]]:
@@ -37,6 +38,7 @@ def _load(root: Path) -> tuple[Catalog, list[Problem]]:
     problems: list[Problem] = []
     catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems)
     catalog.tags_doc, catalog.tags = _load_list(root / "tags.yml", Tag, problems)
+    catalog.paths_doc, catalog.paths = _load_list(root / PATHS, ReadingPath, problems, required=False)
     catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems)
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems)
     catalog.repos = dict(health.repos) if health else {}
@@ -93,9 +95,12 @@ def _check_file_name(path: Path, doc: Document, problems: list[Problem]) -> bool
     return False
 
 
-def _load_list(path: Path, model: type[M], problems: list[Problem]) -> tuple[Document | None, list[M]]:
+def _load_list(path: Path, model: type[M], problems: list[Problem], *, required: bool = True
+               ) -> tuple[Document | None, list[M]]:
+    """A file holding a list of items; each valid item is kept, each broken one reported."""
     if not path.exists():
-        problems.append(Problem(display_path(path), 1, 1, f"missing {path.name}", "missing-file"))
+        if required:
+            problems.append(Problem(display_path(path), 1, 1, f"missing {path.name}", "missing-file"))
         return None, []
     doc = read_document(path, problems)
     if doc is None:

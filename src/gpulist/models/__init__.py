@@ -2,12 +2,13 @@
 
 from gpulist.models.concept import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import ID_PATTERN
+from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType
 from gpulist.models.tag import Tag
 from gpulist.models.topic import Group, Tier, Topic
 
 __all__ = [
-    "BookIndex", "IndexTerm", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Tag",
+    "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Tag",
     "Tier", "Topic",
 ]
