@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from gpulist.export.readme import TITLE, github_slug, render_readme
-from gpulist.site.view import build_view
+from gpulist.view.catalog import build_view
 
 from tests.site.conftest import load_fixture
 

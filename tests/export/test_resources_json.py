@@ -6,7 +6,7 @@ import json
 
 from gpulist.export.resources_json import VERSION, catalog_data, render_json
 from gpulist.load import Catalog
-from gpulist.site.view import build_view
+from gpulist.view.catalog import build_view
 
 from tests.site.conftest import CONFIG, load_fixture
 

@@ -9,8 +9,8 @@ import pytest
 
 from gpulist.checks import validate
 from gpulist.load import Catalog
-from gpulist.site.config import SiteConfig
-from gpulist.site.view import SiteView, build_view
+from gpulist.view.catalog import SiteView, build_view
+from gpulist.view.config import SiteConfig
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "fixtures" / "site"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import markdown
 
 from gpulist.site.all_resources import CONTAINER_ID, DATA_SRC, render_all_resources, without_script
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
 
 from tests.site.conftest import unsafe_markup
 

@@ -6,8 +6,8 @@ import markdown
 
 from gpulist.load import Catalog
 from gpulist.site.card import render_card
-from gpulist.site.config import SiteConfig
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
 
 EXTENSIONS = ["attr_list", "tables", "toc"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gpulist.load import Catalog
 from gpulist.site.concept_match import ConceptMatcher, words
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
 
 
 def ids(entries: list) -> list[str]:

@@ -6,7 +6,7 @@ import re
 
 from gpulist.load import Catalog
 from gpulist.site.concepts import render_concepts
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
 
 
 def test_letters_terms_and_references(catalog: Catalog, view: SiteView) -> None:

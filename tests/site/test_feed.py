@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from gpulist.site.config import SiteConfig
 from gpulist.site.feed import FEED_SIZE, render_feed
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
 
 NS = {"a": "http://www.w3.org/2005/Atom"}
 

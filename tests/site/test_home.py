@@ -6,7 +6,8 @@ import re
 
 from gpulist.checks import validate
 from gpulist.site.home import RECENT_ON_HOME, render_home
-from gpulist.site.view import TYPE_ICONS, SiteView, build_view
+from gpulist.view.catalog import SiteView, build_view
+from gpulist.view.guide import TYPE_ICONS
 
 from tests.conftest import DATA
 

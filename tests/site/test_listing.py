@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gpulist.load import Catalog
 from gpulist.site.listing import entry_line, entry_list
-from gpulist.site.text import html_text
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.text import html_text
 
 
 def entry(catalog: Catalog, entry_id: str):

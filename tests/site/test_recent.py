@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from gpulist.site.recent import MIN_SHOWN, recent_entries, render_recent
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
 
 
 def test_newest_first(view: SiteView) -> None:

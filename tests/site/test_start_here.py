@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from gpulist.site.start_here import render_start_here, steps
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
 
 
 def test_steps_are_tiers_in_topic_order(view: SiteView) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from gpulist.site.tags import render_tag, render_tag_index
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
 
 
 def test_tag_page_links_each_entry_to_its_card(view: SiteView) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from gpulist.site.config import SiteConfig
 from gpulist.site.topic_page import render_topic
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
 
 
 def headings(text: str, level: int) -> list[str]:

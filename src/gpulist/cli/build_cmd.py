@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from gpulist.cli.site_args import add_site_options, generate_and_report, paths_from
-from gpulist.site.build import publish_exports, run_mkdocs_build
+from gpulist.publish.build import publish_exports, run_mkdocs_build
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -12,8 +12,8 @@ from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import render_json
 from gpulist.problems import UsageError, has_errors
 from gpulist.report import as_text
-from gpulist.site.config import DEFAULT_CONFIG, SiteConfig, load_site_config
-from gpulist.site.view import build_view
+from gpulist.view.catalog import build_view
+from gpulist.view.config import DEFAULT_CONFIG, SiteConfig, load_site_config
 
 
 def register(sub: argparse._SubParsersAction) -> None:

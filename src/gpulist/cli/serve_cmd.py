@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 from gpulist.cli.site_args import add_site_options, generate_and_report, paths_from
-from gpulist.site.build import mkdocs_command, mkdocs_env
-from gpulist.site.serve import regenerate_on_change
+from gpulist.publish.build import mkdocs_command, mkdocs_env
+from gpulist.publish.serve import regenerate_on_change
 
 
 def register(sub: argparse._SubParsersAction) -> None:

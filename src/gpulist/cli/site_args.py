@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from gpulist.publish.build import Generated, Paths, generate, resolve_paths
 from gpulist.report import as_text, summary
-from gpulist.site.build import Generated, Paths, generate, resolve_paths
-from gpulist.site.config import DEFAULT_CONFIG, SiteConfig
+from gpulist.view.config import DEFAULT_CONFIG, SiteConfig
 
 
 def add_site_options(parser: argparse.ArgumentParser) -> None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from gpulist.load import Entry
-from gpulist.site.home import INTRO, legend
-from gpulist.site.text import escape_text, link, note_markdown
-from gpulist.site.view import TYPE_ICONS, SiteView, TopicView
+from gpulist.view.catalog import SiteView, TopicView
+from gpulist.view.guide import INTRO, TYPE_ICONS, legend
+from gpulist.view.text import escape_text, link, note_markdown
 
 TITLE = "GPU Performance Engineering Reading List"
 

@@ -26,9 +26,10 @@ from typing import Any
 from gpulist.identity import github_repo
 from gpulist.load import Entry
 from gpulist.models import Resource
-from gpulist.site.config import SiteConfig
-from gpulist.site.links import site_path
-from gpulist.site.view import TYPE_ICONS, SiteView, TopicView
+from gpulist.view.catalog import SiteView, TopicView
+from gpulist.view.config import SiteConfig
+from gpulist.view.guide import TYPE_ICONS
+from gpulist.view.links import site_path
 
 VERSION = 1
 _FIELDS = tuple(Resource.model_fields)

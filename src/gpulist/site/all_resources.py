@@ -12,10 +12,10 @@ topic pages, which list every entry tier by tier, and to resources.json.
 
 from __future__ import annotations
 
-from gpulist.site.links import href
 from gpulist.site.listing import SEARCH_EXCLUDED
-from gpulist.site.text import escape_attr, front_matter, html_text, n_entries
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.links import href
+from gpulist.view.text import escape_attr, front_matter, html_text, n_entries
 
 PAGE = "all-resources.md"
 CONTAINER_ID = "gpulist-table"

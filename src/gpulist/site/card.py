@@ -5,17 +5,18 @@ Markdown (the heading feeds the table of contents and search; notes are Markdown
 purpose). The meta line and the chips are raw HTML paragraphs, which Python-Markdown passes
 through untouched: as Markdown, with attr_list classes and links MkDocs must resolve, they
 were a third of a topic page's build time. Everything a contributor wrote is escaped by
-`gpulist.site.text`, so nothing in the data can add markup.
+`gpulist.view.text`, so nothing in the data can add markup.
 """
 
 from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.models import RepoHealth
-from gpulist.site.config import SiteConfig
-from gpulist.site.links import href
-from gpulist.site.text import escape_attr, escape_text, html_text, link, note_markdown
-from gpulist.site.view import TYPE_ICONS, SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
+from gpulist.view.guide import TYPE_ICONS
+from gpulist.view.links import href
+from gpulist.view.text import escape_attr, escape_text, html_text, link, note_markdown
 
 
 def badges(entry: Entry, view: SiteView) -> str:

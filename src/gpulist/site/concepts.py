@@ -13,9 +13,10 @@ from gpulist.load import Entry
 from gpulist.models import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import slugify
 from gpulist.site.concept_match import ConceptMatcher, words
-from gpulist.site.links import site_path, to_root
-from gpulist.site.text import escape_attr, escape_text, front_matter, html_text
-from gpulist.site.view import TYPE_ICONS, SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.guide import TYPE_ICONS
+from gpulist.view.links import site_path, to_root
+from gpulist.view.text import escape_attr, escape_text, front_matter, html_text
 
 PAGE = "concepts.md"
 MAX_ENTRIES = 25

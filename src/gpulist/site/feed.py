@@ -9,10 +9,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from gpulist.load import Entry
-from gpulist.site.config import SiteConfig
 from gpulist.site.recent import recent_entries
-from gpulist.site.links import site_path
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
+from gpulist.view.links import site_path
 
 PATH = "feed.xml"
 ATOM = "http://www.w3.org/2005/Atom"

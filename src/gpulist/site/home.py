@@ -7,31 +7,16 @@ search index; entries are found through their own cards.
 from __future__ import annotations
 
 from gpulist.load import Entry
-from gpulist.site.links import href
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.site.recent import recent_entries
 from gpulist.site.start_here import STEPS, steps
-from gpulist.site.text import escape_attr, escape_text, front_matter, html_text, n_entries
-from gpulist.site.view import NEW_DAYS, TYPE_ICONS, SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.guide import INTRO, legend
+from gpulist.view.links import href
+from gpulist.view.text import escape_attr, escape_text, front_matter, html_text, n_entries
 
 PAGE = "index.md"
 RECENT_ON_HOME = 10
-INTRO = (
-    "A reading list for GPU performance engineering, from the CUDA programming model to "
-    "tensor cores, attention kernels, compilers, profiling, inference systems and multi-GPU "
-    "training. It is organised as the guide is: eleven topics, each read in three tiers, from "
-    "where to start to the frontier. Every entry is kept as data, validated and link-checked."
-)
-TYPE_NAMES = {
-    "paper": "paper", "blog": "blog post", "video": "video", "book": "book", "code": "code",
-    "docs": "documentation", "course": "course", "tool": "tool", "community": "community",
-}
-
-
-def legend() -> str:
-    kinds = [f"{icon} {TYPE_NAMES[kind]}" for kind, icon in TYPE_ICONS.items()]
-    badges = [f"✨ new (added within {NEW_DAYS} days of the latest addition)", "🔥 community favourite"]
-    return " · ".join(kinds) + "\n\n" + " · ".join(badges) + "\n"
 
 
 def render_home(view: SiteView) -> str:
@@ -46,7 +31,7 @@ def render_home(view: SiteView) -> str:
     favourites: list[Entry] = [e for e in view.entries if e.resource.favorite]
     out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, topic=True))
     # README.md is published beside the site, not through MkDocs, so its link is raw HTML,
-    # which MkDocs does not check (gpulist.site.pages says why).
+    # which MkDocs does not check (gpulist.publish.render says why).
     out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
                '<a href="README.md">README.md</a> (the whole list on one page, in the guide\'s format) · '
                "[Atom feed](feed.xml)\n")

@@ -3,7 +3,7 @@
 These listings hold every entry once or more (tag pages and start here repeat the whole
 catalog between them), so they are written as raw HTML: Python-Markdown passes an HTML
 block through untouched, where the same lines as Markdown cost three times as much to
-build. Every value is escaped here; the links are built URLs (see gpulist.site.links).
+build. Every value is escaped here; the links are built URLs (see gpulist.view.links).
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from collections.abc import Iterable
 
 from gpulist.load import Entry
 from gpulist.site.card import badges
-from gpulist.site.links import site_path, to_root
-from gpulist.site.text import escape_attr, html_text
-from gpulist.site.view import TYPE_ICONS, SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.guide import TYPE_ICONS
+from gpulist.view.links import site_path, to_root
+from gpulist.view.text import escape_attr, html_text
 
 SEARCH_EXCLUDED = {"search": {"exclude": True}}
 

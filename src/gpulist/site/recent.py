@@ -6,8 +6,8 @@ from itertools import groupby
 
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
-from gpulist.site.text import front_matter
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.text import front_matter
 
 PAGE = "recent.md"
 MIN_SHOWN = 20

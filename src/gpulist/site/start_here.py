@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
-from gpulist.site.text import escape_text, front_matter
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.text import escape_text, front_matter
 
 PAGE = "start-here.md"
 STEPS = (("step_1", "Step 1: Tier 1 of every topic"), ("step_2", "Step 2: Tier 2"), ("step_3", "Step 3: Tier 3"))

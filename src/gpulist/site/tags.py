@@ -10,8 +10,8 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.models import Tag
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
-from gpulist.site.text import escape_text, front_matter, n_entries
-from gpulist.site.view import SiteView
+from gpulist.view.catalog import SiteView
+from gpulist.view.text import escape_text, front_matter, n_entries
 
 INDEX = "tags/index.md"
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from gpulist.site.card import render_card
-from gpulist.site.config import SiteConfig
-from gpulist.site.text import escape_text, front_matter, n_entries
-from gpulist.site.view import SiteView, TopicView
+from gpulist.view.catalog import SiteView, TopicView
+from gpulist.view.config import SiteConfig
+from gpulist.view.text import escape_text, front_matter, n_entries
 
 
 def render_topic(topic_view: TopicView, view: SiteView, config: SiteConfig) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import markdown
 import pytest
 
-from gpulist.site.text import escape_text, front_matter, link, n_entries, note_markdown
+from gpulist.view.text import escape_text, front_matter, link, n_entries, note_markdown
 
 from tests.site.conftest import unsafe_markup
 

@@ -1,8 +1,8 @@
-"""The catalog arranged as the site shows it: topics in the guide's order, sections, tags.
+"""The catalog arranged as readers see it: topics in the guide's order, sections, tags.
 
-Built once per build so every page agrees on order, anchors and badges. The ✨ "new"
-window is counted back from the newest `added` date in the catalog, not from today, so
-the same data always renders the same site.
+Built once per build so every page and every export agrees on order, anchors and badges.
+The ✨ "new" window is counted back from the newest `added` date in the catalog, not from
+today, so the same data always renders the same site.
 """
 
 from __future__ import annotations
@@ -17,10 +17,6 @@ from gpulist.load import Catalog, Entry
 from gpulist.models import RepoHealth, Resource, Tag, Topic
 
 NEW_DAYS = 180
-TYPE_ICONS = {
-    "paper": "📄", "blog": "📝", "video": "🎥", "book": "📚", "code": "💻",
-    "docs": "📖", "course": "🎓", "tool": "🔧", "community": "💬",
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gpulist.load import Catalog
-from gpulist.site.config import SiteConfig
-from gpulist.site.pages import render_site
+from gpulist.publish.render import render_site
+from gpulist.view.config import SiteConfig
 
 from tests.site.conftest import CONFIG, GOLDEN, check_golden, load_fixture
 

@@ -19,9 +19,9 @@ from gpulist.checks import validate
 from gpulist.files import write_atomic
 from gpulist.memory import gc_paused
 from gpulist.problems import GpulistError, Problem, UsageError, has_errors
-from gpulist.site.config import SiteConfig, load_site_config
-from gpulist.site.pages import Site, render_site
+from gpulist.publish.render import Site, render_site
 from gpulist.site.writer import WriteReport, write_pages
+from gpulist.view.config import SiteConfig, load_site_config
 
 GENERATED_CONFIG = ".gpulist-mkdocs.yml"
 
@@ -96,7 +96,7 @@ def run_mkdocs_build(paths: Paths) -> int:
 
 
 def publish_exports(paths: Paths, exports: dict[str, str]) -> None:
-    """Files that go into the built site as they are, after MkDocs (see gpulist.site.pages)."""
+    """Files that go into the built site as they are, after MkDocs (see gpulist.publish.render)."""
     try:
         for rel, content in exports.items():
             write_atomic(paths.site / rel, content)

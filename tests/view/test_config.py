@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gpulist.problems import UsageError
-from gpulist.site.config import SiteConfig, load_site_config
+from gpulist.view.config import SiteConfig, load_site_config
 
 REPO = Path(__file__).resolve().parents[2]
 

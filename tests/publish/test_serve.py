@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpulist.site.serve import regenerate_on_change
+from gpulist.publish.serve import regenerate_on_change
 
 
 def test_regenerates_once_per_non_empty_batch() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpulist.load import Catalog
-from gpulist.site.links import built_url, entry_page, href, rel_link, site_path
+from gpulist.view.links import built_url, entry_page, href, rel_link, site_path
 
 
 def test_rel_link() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from gpulist.load import Catalog
-from gpulist.site.view import NEW_DAYS, SiteView
+from gpulist.view.catalog import NEW_DAYS, SiteView
 
 
 def test_topics_in_guide_order_and_sections_per_tier_or_group(view: SiteView) -> None:

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from gpulist.cli import main
-from gpulist.site.config import load_site_config
+from gpulist.view.config import load_site_config
 
 from tests.site.conftest import FIXTURE, REPO, unsafe_markup
 

@@ -1,0 +1,52 @@
+"""Every generated file of the published site: the site's pages, resources.json, README.md.
+
+Pure: the same catalog and config always give the same files. `pages` go into docs/ and
+through the engine (resources.json among them: the All-resources table fetches it);
+`exports` are published beside the built site without going through the engine: the README
+in the guide's own format is Markdown that readers download as it is, and the engine would
+turn any `.md` file in docs/ into a page (which cost four seconds at 10,000 entries, for a
+page that repeated the topic pages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from gpulist import parallel
+from gpulist.export.readme import render_readme
+from gpulist.export.resources_json import PATH as JSON_PATH
+from gpulist.export.resources_json import render_json
+from gpulist.load import Catalog
+from gpulist.models import BookIndex
+from gpulist.site.pages import Files, catalog_pages, nav, reading_pages
+from gpulist.view.catalog import SiteView, build_view
+from gpulist.view.config import SiteConfig
+
+README_PATH = "README.md"
+# From this many entries, the catalog-wide files render in a forked child while the
+# reading pages render here (gpulist.parallel): about 0.6 s each at 10,000 entries.
+PARALLEL_MIN = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    pages: Files
+    nav: list[dict[str, object]]
+    exports: Files
+
+
+def render_site(catalog: Catalog, config: SiteConfig) -> Site:
+    view = build_view(catalog)
+    whole: Callable[[], Files] = partial(_catalog_wide, catalog.book_index, view, config)
+    if parallel.worker_count(len(view.entries), PARALLEL_MIN) > 1:
+        whole = parallel.in_background(whole)
+    pages = reading_pages(view, config)
+    exports = {README_PATH: render_readme(view)}
+    return Site({**pages, **whole()}, nav(view, catalog.book_index is not None), exports)
+
+
+def _catalog_wide(book: BookIndex | None, view: SiteView, config: SiteConfig) -> Files:
+    """resources.json, the feed and the concept index: each covers the whole catalog."""
+    return {JSON_PATH: render_json(view, config), **catalog_pages(book, view, config)}
