@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.models import RepoHealth
+from gpulist.site.reader import entry_attrs
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.guide import TYPE_ICONS
@@ -54,7 +55,7 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
         parts.append(repo_health(health))
     edit = escape_attr(config.edit_url(view.data_path(entry)))
     parts.append(f'<a class="gpulist-edit" href="{edit}" title="Edit this entry on GitHub">edit</a>')
-    return f'<p class="gpulist-meta">{" · ".join(parts)}</p>'
+    return f'<p class="gpulist-meta"{entry_attrs(r)}>{" · ".join(parts)}</p>'
 
 
 def _a(url: str, text: str) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
+from gpulist.site.path_page import path_index
+from gpulist.site.reader import progress, progress_tools
 from gpulist.site.recent import recent_entries
 from gpulist.site.start_here import STEPS, steps
 from gpulist.view.catalog import SiteView
@@ -34,6 +36,7 @@ def render_home(view: SiteView) -> str:
     # which MkDocs does not check (gpulist.publish.render says why).
     out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
                '<a href="README.md">README.md</a> (the whole list on one page, in the guide\'s format) · '
+               '<a href="gpulist.bib">gpulist.bib</a> (every entry as BibTeX, keyed by its id) · '
                "[Atom feed](feed.xml)\n")
     return "\n".join(out)
 
@@ -44,15 +47,19 @@ def _topic_cards(view: SiteView) -> str:
     cards = []
     for t in view.topics:
         title = html_text(f"{t.topic.number}. {t.topic.title}")
+        ids = (e.resource.id for s in t.sections for e in s.entries)
         cards.append(f'<li><p><strong><a href="{escape_attr(href(PAGE, t.page))}">{title}</a></strong> · '
-                     f"{n_entries(t.count)}</p><hr><p>{html_text(t.topic.description)}</p></li>")
+                     f"{n_entries(t.count)} {progress(ids, label='· read')}</p><hr>"
+                     f"<p>{html_text(t.topic.description)}</p></li>")
     return '<div class="grid cards">\n<ul>\n' + "\n".join(cards) + "\n</ul>\n</div>\n"
 
 
 def _start_here(view: SiteView) -> str:
-    """Each step names the topic sections to read, linked to their tiers; the entries
-    themselves are on start-here.md, so the home page stays short at any size."""
-    out = ["Read Tier 1 of every topic in the guide's order, then Tier 2, then Tier 3.\n"]
+    """The reading paths, then the guide's tiers: each step names the topic sections to read,
+    linked to their tiers; the entries themselves are on start-here.md, so the home page
+    stays short at any size."""
+    out = [path_index(view, PAGE) + progress_tools() + "\n"] if view.paths else []
+    out.append("Read Tier 1 of every topic in the guide's order, then Tier 2, then Tier 3.\n")
     for tier, ((key, title), entries) in enumerate(zip(STEPS, steps(view)), 1):
         sections = [f"[{escape_text(t.topic.title)}]({t.page}#{s.key}) ({len(s.entries)})"
                     for t in view.topics for s in t.sections if s.tier == tier and s.entries]
