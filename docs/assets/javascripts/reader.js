@@ -244,6 +244,7 @@
   });
 
   function bind() {
+    if (window.performance && performance.mark) performance.mark("gpulist-reader-start");
     state = load();
     addControls(document);
     addTools();
