@@ -3,8 +3,9 @@
 Why this shape:
 - Debian's chromium (installed by `scripts/bootstrap.sh --test`), never a browser that
   Playwright downloads: CI installs nothing from outside apt and PyPI.
-- The site is built once per session with `gpulist build` from tests/fixtures/site and
-  served by a stdlib http.server thread, so the tests exercise the real build output.
+- The site is built once per engine (Zensical and MkDocs: every test runs against both)
+  with `gpulist build` from tests/fixtures/site and served by a stdlib http.server thread,
+  so the tests exercise the real build output.
 - Every browser context aborts requests to any host but 127.0.0.1 and records them: the
   tests never reach the internet, and `offsite` lets a test prove that nothing tried to.
 
@@ -18,7 +19,6 @@ import functools
 import http.server
 import json
 import os
-import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
-import yaml
 
 from gpulist.cli import main as gpulist_main
+from gpulist.publish.engine import ENGINES
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Route
+    from playwright.sync_api import Browser, Locator, Page, Route
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "fixtures" / "site"
@@ -58,19 +58,61 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+REPO_URL = "https://github.com/test-org/gpulist"
+EDIT_URI = "edit/main/data/"
+
+
+@dataclass(frozen=True)
+class SearchUI:
+    """How a reader searches on one engine's pages. Zensical's search dialog lives in a shadow
+    root; Playwright's CSS selectors reach into open shadow roots."""
+
+    opener: str | None  # clicked first, when the box is hidden behind a button
+    box: str
+    results: str  # every result link, best first
+    index: str  # the search index the page fetches
+
+
+SEARCH_UI = {
+    "mkdocs": SearchUI(None, "input.md-search__input", ".md-search-result__list a[href]", "/search/search_index.json"),
+    "zensical": SearchUI(".md-search__button", "dialog[aria-label=Search] input",
+                         "dialog[aria-label=Search] a[role=option]", "/search.json"),
+}
+
+
 @dataclass
 class Site:
     """The built fixture site and the settings its links were made from."""
 
+    engine: str
     root: Path
     base_url: str
     resources: list[dict[str, Any]] = field(default_factory=list)
     topics: list[dict[str, Any]] = field(default_factory=list)
-    repo_url: str = ""
-    edit_uri: str = ""
+    repo_url: str = REPO_URL
+    edit_uri: str = EDIT_URI
 
     def url(self, path: str = "") -> str:
         return self.base_url + path
+
+    @property
+    def search_ui(self) -> SearchUI:
+        return SEARCH_UI[self.engine]
+
+    def search(self, page: Page, query: str) -> Locator:
+        """Types `query` into the site's search, as a reader would; returns the result links."""
+        ui = self.search_ui
+        if ui.opener:
+            page.locator(ui.opener).first.click()
+        box = page.locator(ui.box).first
+        box.click()
+        box.press_sequentially(query)
+        return page.locator(ui.results)
+
+    def result_link(self, anchor: str) -> str:
+        """A result leading to `anchor` (`topics/x/#id`); both engines add `?h=<terms>` in between."""
+        path, fragment = anchor.split("#")
+        return f'{self.search_ui.results}[href*="/{path}"][href$="#{fragment}"]'
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -80,48 +122,39 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def build_fixture_site(project: Path, site_url: str) -> None:
+def build_fixture_site(project: Path, site_url: str, engine: str) -> None:
     """`gpulist build` of the fixture catalog in a scratch copy of the project's site skeleton.
 
-    site_url is rewritten to where the tests serve the site: Material's instant navigation
-    only takes over links under site_url, and the tests exercise it.
+    The site URL is where the tests serve the site (instant navigation only takes over links
+    under it, and the tests exercise it); the repository is named on the command line, which
+    wins over whatever the environment says (CI runs under GitHub Actions).
     """
-    config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
-    config, found = re.subn(r"(?m)^site_url:.*$", f"site_url: {site_url}", config)
-    assert found == 1, "mkdocs.yml should set site_url once"
-    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
     shutil.copytree(REPO / "overrides", project / "overrides")
     shutil.copytree(REPO / "docs" / "assets", project / "docs" / "assets")
     shutil.copytree(FIXTURE, project / "data")
-    code = gpulist_main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml")])
-    assert code == 0, "gpulist build failed on the fixture catalog"
+    code = gpulist_main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml"),
+                         "--engine", engine, "--site-url", site_url, "--repo-url", REPO_URL, "--edit-uri", EDIT_URI])
+    assert code == 0, f"gpulist build --engine {engine} failed on the fixture catalog"
 
 
-@pytest.fixture(scope="package")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The fixture site, built once and served on an ephemeral port of 127.0.0.1."""
-    project = tmp_path_factory.mktemp("browser-site")
+@pytest.fixture(scope="package", params=ENGINES)
+def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The fixture site, built once per engine and served on an ephemeral port of 127.0.0.1."""
+    engine = request.param
+    project = tmp_path_factory.mktemp(f"browser-site-{engine}")
     handler = functools.partial(_QuietHandler, directory=str(project / "site"))
     server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
     base_url = f"http://{LOCAL_HOST}:{server.server_port}/"
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        build_fixture_site(project, base_url)
-        config = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_IgnoreTags)  # noqa: S506
+        build_fixture_site(project, base_url, engine)
         data = json.loads((project / "site" / "resources.json").read_text(encoding="utf-8"))
-        yield Site(root=project / "site", base_url=base_url, resources=data["resources"],
-                   topics=data["topics"], repo_url=config["repo_url"], edit_uri=config["edit_uri"])
+        yield Site(engine=engine, root=project / "site", base_url=base_url, resources=data["resources"],
+                   topics=data["topics"])
     finally:
         server.shutdown()
         server.server_close()
-
-
-class _IgnoreTags(yaml.SafeLoader):
-    """mkdocs.yml may carry `!ENV` or `!!python/name:` values; the tests only read plain keys."""
-
-
-_IgnoreTags.add_multi_constructor("!", lambda loader, suffix, node: None)
-_IgnoreTags.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
 @pytest.fixture(scope="package")

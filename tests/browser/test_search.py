@@ -1,4 +1,4 @@
-"""Material's search finds an entry through its H3: by title, by author and by tag."""
+"""The site's search finds an entry through its H3, as its own result: by title, author and tag."""
 
 from __future__ import annotations
 
@@ -7,15 +7,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import Site, Tab
 
-
 FA3 = ("topics/attention/#flashattention-3", "FlashAttention-3: Fast and Accurate Attention")
 PMPP = ("topics/fundamentals/#pmpp-book", "Programming Massively Parallel Processors")
-
-
-def result_link(anchor: str) -> str:
-    """Material adds `?h=<terms>` between page and anchor: match the two parts separately."""
-    path, fragment = anchor.split("#")
-    return f'.md-search-result__list a[href*="/{path}"][href$="#{fragment}"]'
 
 
 @pytest.mark.parametrize(
@@ -29,10 +22,8 @@ def result_link(anchor: str) -> str:
 def test_search_finds_entry(tab: Tab, site: Site, query: str, anchor: str, title: str) -> None:
     page = tab.page
     page.goto(site.url())
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially(query)
-    result = page.locator(result_link(anchor)).first
+    site.search(page, query)
+    result = page.locator(site.result_link(anchor)).first
     result.wait_for(state="attached")
     # The result is the entry's own section, titled by its H3, not just the topic page.
     assert title in result.inner_text()
@@ -41,9 +32,18 @@ def test_search_finds_entry(tab: Tab, site: Site, query: str, anchor: str, title
 def test_search_result_opens_entry(tab: Tab, site: Site) -> None:
     page = tab.page
     page.goto(site.url())
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially("Programming Massively Parallel")
-    page.locator(result_link(PMPP[0])).first.click()
+    site.search(page, "Programming Massively Parallel")
+    page.locator(site.result_link(PMPP[0])).first.click()
     page.wait_for_url("**/topics/fundamentals/**#pmpp-book")
     expect(page.locator("h3#pmpp-book")).to_be_in_viewport()
+
+
+def test_listing_pages_are_not_results(tab: Tab, site: Site) -> None:
+    """Tags, the tag index, start here and recent repeat entries: a search lists the entries."""
+    page = tab.page
+    page.goto(site.url())
+    results = site.search(page, "FP8")
+    page.locator(site.result_link(FA3[0])).first.wait_for(state="attached")
+    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+    listings = ("/tags/", "/start-here/", "/recent/", "/all-resources/")
+    assert hrefs and not [h for h in hrefs if any(part in h for part in listings)]

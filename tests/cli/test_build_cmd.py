@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gpulist.cli import main
 
@@ -29,29 +30,56 @@ def test_refuses_to_build_unsafe_notes(project: Path, note: str, capsys: pytest.
     path = project / "data" / "resources" / "vllm.yml"
     path.write_text(path.read_text(encoding="utf-8").replace("  - The serving engine behind PagedAttention",
                                                              f"  - {note}"), encoding="utf-8")
-    assert build(project, "--no-mkdocs") == 1
+    assert build(project, "--no-engine") == 1
     err = capsys.readouterr().err
     assert "vllm.yml:" in err and "error:" in err and "[unsafe-markdown]" in err and "not building" in err
     assert not (project / "docs").exists()
 
 
-def test_no_mkdocs_writes_pages_only(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert build(project, "--no-mkdocs") == 0
+@pytest.mark.parametrize("flag", ["--no-engine", "--no-mkdocs"])
+def test_no_engine_writes_pages_only(project: Path, flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert build(project, flag) == 0
     assert (project / "docs" / "topics" / "attention.md").is_file()
-    assert (project / ".gpulist-mkdocs.yml").is_file() and not (project / "site").exists()
+    assert (project / ".gpulist-zensical.yml").is_file() and not (project / "site").exists()
     assert "written" in capsys.readouterr().err
 
 
-def test_docs_option_and_generated_config(project: Path) -> None:
-    assert build(project, "--no-mkdocs", "--docs", str(project / "elsewhere")) == 0
+def test_docs_option_and_generated_mkdocs_config(project: Path) -> None:
+    assert build(project, "--engine", "mkdocs", "--no-engine", "--docs", str(project / "elsewhere")) == 0
     assert (project / "elsewhere" / "index.md").is_file()
     generated = (project / ".gpulist-mkdocs.yml").read_text(encoding="utf-8")
     assert 'INHERIT: "mkdocs.yml"' in generated and str(project / "elsewhere") in generated
 
 
+def test_docs_option_and_generated_zensical_config(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Complete (no INHERIT), with folders relative to the project: Zensical panics otherwise."""
+    for name in ("GITHUB_REPOSITORY", "GPULIST_SITE_URL", "GPULIST_REPO_URL", "GPULIST_EDIT_URI"):
+        monkeypatch.delenv(name, raising=False)
+    assert build(project, "--no-engine", "--docs", str(project / "elsewhere"), "--site", str(project / "out")) == 0
+    generated = yaml.safe_load((project / ".gpulist-zensical.yml").read_text(encoding="utf-8"))
+    assert "INHERIT" not in generated and generated["theme"]["custom_dir"] == "overrides"
+    assert (generated["docs_dir"], generated["site_dir"]) == ("elsewhere", "out")
+    assert generated["nav"][0] == {"Home": "index.md"} and generated["site_name"] == "GPU performance engineering reading list"
+    assert not {"repo_url", "site_url", "repo_name", "edit_uri"} & set(generated), "no repository, no placeholder"
+
+
+def test_zensical_refuses_folders_outside_the_project(project: Path, tmp_path_factory: pytest.TempPathFactory,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    outside = tmp_path_factory.mktemp("outside")
+    assert build(project, "--no-engine", "--site", str(outside / "site")) == 2
+    assert "Zensical builds inside the project folder" in capsys.readouterr().err
+    assert build(project, "--engine", "mkdocs", "--no-engine", "--site", str(outside / "site")) == 0
+
+
+def test_unknown_engine_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        build(project, "--engine", "hugo")
+    assert exit_info.value.code == 2 and "invalid choice: 'hugo'" in capsys.readouterr().err
+
+
 def test_missing_config_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["build", "--data", str(project / "data"), "--config", str(project / "nope.yml")])
-    assert code == 2 and "gpulist build: error: no MkDocs configuration" in capsys.readouterr().err
+    assert code == 2 and "gpulist build: error: no site configuration" in capsys.readouterr().err
 
 
 def test_missing_data_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,5 +90,5 @@ def test_missing_data_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[
 def test_unwritable_docs_is_an_error_not_a_traceback(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     blocker = project / "docs"
     blocker.write_text("a file where the docs folder should be\n", encoding="utf-8")
-    assert build(project, "--no-mkdocs") == 1
+    assert build(project, "--no-engine") == 1
     assert "gpulist build: error: cannot write the site's pages" in capsys.readouterr().err

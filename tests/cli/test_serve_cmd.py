@@ -18,9 +18,9 @@ def test_bad_data_starts_no_server(tmp_path: Path, capsys: pytest.CaptureFixture
     (tmp_path / "data" / "resources" / "broken.yml").write_text("title: [unclosed\n", encoding="utf-8")
     code = main(["serve", "--data", str(tmp_path / "data"), "--config", str(tmp_path / "mkdocs.yml")])
     assert code == 1 and "not building" in capsys.readouterr().err
-    assert not (tmp_path / ".gpulist-mkdocs.yml").exists()
+    assert not (tmp_path / ".gpulist-zensical.yml").exists() and not (tmp_path / ".gpulist-mkdocs.yml").exists()
 
 
 def test_missing_config_is_bad_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--config", str(tmp_path / "nope.yml")]) == 2
-    assert "no MkDocs configuration" in capsys.readouterr().err
+    assert "no site configuration" in capsys.readouterr().err

@@ -17,13 +17,13 @@ def parse(*argv: str) -> argparse.Namespace:
 def test_defaults_come_from_the_config(tmp_path: Path) -> None:
     config = tmp_path / "mkdocs.yml"
     config.write_text("site_name: X\ndocs_dir: pages\n", encoding="utf-8")
-    paths, settings = paths_from(parse("--config", str(config)))
+    paths, settings, engine = paths_from(parse("--config", str(config)))
     assert paths.docs == tmp_path / "pages" and paths.site == tmp_path / "site"
-    assert paths.generated_config == tmp_path / ".gpulist-mkdocs.yml" and settings.site_name == "X"
+    assert engine.generated_config(paths.layout) == tmp_path / ".gpulist-zensical.yml" and settings.site_name == "X"
 
 
 def test_explicit_folders_win(tmp_path: Path) -> None:
     config = tmp_path / "mkdocs.yml"
     config.write_text("site_name: X\n", encoding="utf-8")
-    paths, _ = paths_from(parse("--config", str(config), "--docs", str(tmp_path / "d"), "--site", str(tmp_path / "s")))
+    paths, _, _ = paths_from(parse("--config", str(config), "--docs", str(tmp_path / "d"), "--site", str(tmp_path / "s")))
     assert (paths.docs, paths.site) == (tmp_path / "d", tmp_path / "s")

@@ -1,8 +1,8 @@
-"""Build smoke test: `gpulist build` on the fixture catalog runs `mkdocs build --strict` offline.
+"""Build smoke test: `gpulist build` on the fixture catalog builds strictly, offline, with each engine.
 
-One build (module-scoped) of the fixture catalog plus a hostile entry whose authors, venue
-and link titles carry HTML that `gpulist validate` does not police; the built HTML must
-show them as text. Takes a few seconds.
+One build per engine (module-scoped) of the fixture catalog plus a hostile entry whose
+authors, venue and link titles carry HTML that `gpulist validate` does not police; the
+built HTML must show them as text. Takes a few seconds per engine.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from gpulist.cli import main
-from gpulist.view.config import load_site_config
+from gpulist.publish.engine import ENGINES
 
 from tests.site.conftest import FIXTURE, REPO, unsafe_markup
 
@@ -44,13 +44,37 @@ def make_project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = make_project(tmp_path_factory.mktemp("project"))
+SITE_URL = "https://example.test/gpulist/"
+REPO_URL = "https://github.com/test-org/gpulist"
+
+
+def build(project: Path, engine: str, *extra: str) -> int:
+    return main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml"),
+                 "--engine", engine, *extra])
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = make_project(tmp_path_factory.mktemp(f"project-{request.param}"))
     (project / "data" / "resources" / "hostile.yml").write_text(HOSTILE, encoding="utf-8")
-    code = main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml")])
-    assert code == 0
+    assert build(project, request.param, "--site-url", SITE_URL, "--repo-url", REPO_URL) == 0
     return project
+
+
+def engine_of(project: Path) -> str:
+    return "zensical" if (project / ".gpulist-zensical.yml").is_file() else "mkdocs"
+
+
+def search_docs(project: Path) -> list[dict[str, str]]:
+    """The built search index's documents (location, title, text), whichever engine wrote it."""
+    if engine_of(project) == "zensical":
+        return json.loads((project / "site" / "search.json").read_text(encoding="utf-8"))["items"]
+    return json.loads((project / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+
+
+def search_config(project: Path) -> dict[str, object]:
+    name = "search.json" if engine_of(project) == "zensical" else "search/search_index.json"
+    return json.loads((project / "site" / name).read_text(encoding="utf-8"))["config"]
 
 
 def test_expected_files(built: Path) -> None:
@@ -58,9 +82,10 @@ def test_expected_files(built: Path) -> None:
     for path in ["index.html", "start-here/index.html", "topics/attention/index.html", "tags/index.html",
                  "tags/cuda/index.html", "concepts/index.html", "recent/index.html", "all-resources/index.html",
                  "README.md", "resources.json", "feed.xml", "assets/javascripts/resources-table.js",
-                 "assets/stylesheets/gpulist.css", "search/search_index.json"]:
+                 "assets/stylesheets/gpulist.css"]:
         assert (site / path).is_file(), path
     assert not (built / "docs" / "index.md").read_text(encoding="utf-8") == ""
+    assert search_docs(built)
 
 
 def test_readme_is_published_as_it_is(built: Path) -> None:
@@ -85,16 +110,21 @@ def test_entry_anchor_is_its_id(built: Path) -> None:
 
 
 def test_search_index_has_entries_but_not_listings(built: Path) -> None:
-    index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    locations = {doc["location"] for doc in index["docs"]}
+    locations = {doc["location"] for doc in search_docs(built)}
     assert "topics/attention/#flashattention-3" in locations
-    for excluded in ("tags/cuda/", "all-resources/", "start-here/", "recent/"):
+    for excluded in ("tags/", "all-resources/", "start-here/", "recent/"):
         assert not any(loc.startswith(excluded) for loc in locations), excluded
+    assert not any(loc == "" or loc.startswith("#") for loc in locations), "the home page repeats entries"
+
+
+def test_tag_index_is_not_in_the_search_index(built: Path) -> None:
+    """It listed every tag as one wall of text, and came up for "FP8" before the entries."""
+    assert (built / "site" / "tags" / "index.html").is_file()
+    assert [d["location"] for d in search_docs(built) if d["location"].split("#")[0] in ("tags/", "tags/index.html")] == []
 
 
 def test_search_separator_keeps_product_names_findable(built: Path) -> None:
-    index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    separator = re.compile(index["config"]["separator"])
+    separator = re.compile(str(search_config(built)["separator"]))
     tokens = {t.lower() for t in separator.split("FlashAttention-3 with cuBLAS, FP8 and NCCL 2.1") if t}
     assert {"flash", "attention", "3", "cublas", "fp8", "nccl", "2.1"} <= tokens
 
@@ -140,8 +170,8 @@ def test_pages_contact_no_other_host(built: Path) -> None:
 def test_rebuild_leaves_unchanged_pages_alone(built: Path) -> None:
     page = built / "docs" / "topics" / "attention.md"
     before = page.stat().st_mtime_ns
-    code = main(["build", "--data", str(built / "data"), "--config", str(built / "mkdocs.yml"), "--no-mkdocs"])
-    assert code == 0 and page.stat().st_mtime_ns == before
+    again = build(built, engine_of(built), "--no-engine", "--site-url", SITE_URL, "--repo-url", REPO_URL)
+    assert again == 0 and page.stat().st_mtime_ns == before
 
 
 def test_external_loads_detects_off_site_assets() -> None:
@@ -151,8 +181,7 @@ def test_external_loads_detects_off_site_assets() -> None:
 
 
 def test_concepts_are_searchable_without_repeating_entries(built: Path) -> None:
-    index = json.loads((built / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    kv = next(doc for doc in index["docs"] if doc["location"] == "concepts/#c-kv-cache")
+    kv = next(doc for doc in search_docs(built) if doc["location"] == "concepts/#c-kv-cache")
     assert "KV Cache Offloading" in kv["text"] and "PagedAttention – vLLM Internals" in kv["text"]
     assert "An Old KV Cache Experiment" not in kv["text"]
 
@@ -172,6 +201,9 @@ def material_search(built: Path, *queries: str) -> list[list[str]]:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run Material's search worker")
 def test_search_finds_entries_by_name_author_and_note(built: Path) -> None:
+    """Material's worker, headless; Zensical's search is run in Chromium (tests/browser)."""
+    if engine_of(built) != "mkdocs":
+        pytest.skip("Material's search worker reads MkDocs' index; tests/browser searches Zensical's")
     fa3, fp8, author, note, tricky = material_search(
         built, "FlashAttention-3", "FP8", "Tri Dao", "warp specialization", "pipes_and_underscores")
     entries = [[loc for loc in result if loc.startswith("topics/")] for result in (fa3, fp8, author, note, tricky)]
@@ -214,8 +246,7 @@ def broken_links(site: Path, base: str = "/") -> list[str]:
 
 
 def test_every_link_on_the_site_leads_somewhere(built: Path) -> None:
-    base = urlsplit(load_site_config(built / "mkdocs.yml").site_url).path
-    assert broken_links(built / "site", base) == []
+    assert broken_links(built / "site", urlsplit(SITE_URL).path) == []
 
 
 def test_broken_links_finds_missing_pages_and_anchors(tmp_path: Path) -> None:
@@ -225,3 +256,48 @@ def test_broken_links_finds_missing_pages_and_anchors(tmp_path: Path) -> None:
         '<a href="a/#here">ok</a><a href="a/#gone">anchor</a><a href="b/">page</a>'
         '<a href="https://example.org/x">off-site</a>', encoding="utf-8")
     assert broken_links(tmp_path) == ["index.html: a/#gone (no such anchor)", "index.html: b/ (no such file)"]
+
+
+PUBLISHING_ENV = ("GITHUB_REPOSITORY", "GITHUB_SERVER_URL", "GPULIST_SITE_URL", "GPULIST_REPO_URL", "GPULIST_EDIT_URI")
+
+
+@pytest.fixture
+def bare_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """No publishing settings from the environment (CI runs under GitHub Actions)."""
+    for name in PUBLISHING_ENV:
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def built_html(project: Path) -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((project / "site").rglob("*.html")))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_github_repository_names_the_repository_and_edit_links(engine: str, bare_env: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    """A fork builds its own site without editing a file: GitHub Actions names the repository."""
+    project = make_project(tmp_path)
+    bare_env.setenv("GITHUB_REPOSITORY", "acme/list")
+    assert build(project, engine) == 0
+    html = built_html(project)
+    assert "your-github-org" not in html and "test-org" not in html
+    edits = re.findall(r'class="gpulist-edit" href="([^"]+)"', html)
+    assert edits and all(e.startswith("https://github.com/acme/list/edit/main/data/resources/") for e in edits)
+    assert "https://github.com/acme/list/edit/main/data/resources/flashattention-2.yml" in edits
+    assert 'href="https://github.com/acme/list"' in html, "the header links to the repository"
+    assert '<a href="https://acme.github.io/list/README.md">README.md</a>' in html
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_without_settings_no_repository_link_and_no_edit_links(engine: str, bare_env: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    assert build(project, engine) == 0
+    html = built_html(project)
+    assert "gpulist-edit" not in html and "md-source" not in html
+    catalog = json.loads((project / "site" / "resources.json").read_text(encoding="utf-8"))
+    listed = {r["url"] for r in catalog["resources"]} | {x["url"] for r in catalog["resources"] for x in r["links"]}
+    assert set(re.findall(r'href="(https://github\.com/[^"]*)"', html)) <= listed, "only the entries' own links"
+    assert catalog["site_url"] is None and {r["edit_url"] for r in catalog["resources"]} == {None}
+    assert (project / "site" / "README.md").is_file()

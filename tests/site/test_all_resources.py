@@ -7,11 +7,11 @@ import markdown
 from gpulist.site.all_resources import CONTAINER_ID, DATA_SRC, render_all_resources, without_script
 from gpulist.view.catalog import SiteView
 
-from tests.site.conftest import unsafe_markup
+from tests.site.conftest import CONFIG, unsafe_markup
 
 
 def container(view: SiteView) -> str:
-    body = render_all_resources(view).split("\n---\n", 1)[1]
+    body = render_all_resources(view, CONFIG).split("\n---\n", 1)[1]
     html = markdown.markdown(body, extensions=["attr_list", "tables"])
     assert f'<div id="{CONTAINER_ID}" data-src="{DATA_SRC}">' in html
     return html.split(f'id="{CONTAINER_ID}"', 1)[1].split("</div>")[0]
@@ -27,9 +27,9 @@ def test_the_container_holds_no_entries_but_points_to_every_topic(view: SiteView
 
 
 def test_topic_titles_are_escaped(view: SiteView) -> None:
-    text = without_script(view)
+    text = without_script(view, CONFIG)
     assert unsafe_markup(text) == [] and "Attention &amp; Memory-Bound Kernels" in text
 
 
 def test_front_matter_excludes_search(view: SiteView) -> None:
-    assert "search:\n  exclude: true" in render_all_resources(view).split("\n---\n", 1)[0]
+    assert "search:\n  exclude: true" in render_all_resources(view, CONFIG).split("\n---\n", 1)[0]

@@ -6,6 +6,7 @@ import markdown
 
 from gpulist.load import Catalog
 from gpulist.site.card import render_card
+from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 
@@ -36,15 +37,28 @@ def test_edit_link_follows_the_configured_repository(catalog: Catalog, view: Sit
 
 def test_badges(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
     heading = {e.resource.id: card_html(catalog, view, config, e.resource.id).split("</h3>")[0] for e in catalog.entries}
-    assert "✨" in heading["flashattention-3"] and "🔥" not in heading["flashattention-3"]
-    assert "🔥" in heading["flashattention-2"] and "✨" not in heading["flashattention-2"]
-    assert "✨" not in heading["kv-old"] and "🔥" not in heading["kv-old"]
+    assert NEW in heading["flashattention-3"] and FAVORITE not in heading["flashattention-3"]
+    assert FAVORITE in heading["flashattention-2"] and NEW not in heading["flashattention-2"]
+    assert NEW not in heading["kv-old"] and FAVORITE not in heading["kv-old"]
+    assert TYPE_ICONS["paper"] in heading["flashattention-2"]
+
+
+def test_the_site_shows_no_emoji(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    """Emoji render as empty boxes without a colour-emoji font; the site uses the theme's icons."""
+    for entry in catalog.entries:
+        out = card_html(catalog, view, config, entry.resource.id)
+        assert not [c for c in out if ord(c) >= 0x2190 and c not in "–—·…"], entry.resource.id
 
 
 def test_repo_health_and_archived_warning(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
-    assert "⭐ 45,210 · last push 2025-06-20" in card_html(catalog, view, config, "vllm")
-    assert "⚠️ archived" in card_html(catalog, view, config, "kv-old")
-    assert "⭐" not in card_html(catalog, view, config, "flashattention-2")
+    assert f"{STARS} 45,210 · last push 2025-06-20" in card_html(catalog, view, config, "vllm")
+    assert f"{ARCHIVED} archived" in card_html(catalog, view, config, "kv-old")
+    assert STARS not in card_html(catalog, view, config, "flashattention-2")
+
+
+def test_no_edit_link_without_a_repository(catalog: Catalog, view: SiteView) -> None:
+    out = card_html(catalog, view, SiteConfig(), "vllm")
+    assert "gpulist-edit" not in out and "edit</a>" not in out
 
 
 def test_tags_link_to_tag_pages_and_extra_links_show(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from gpulist.load import Catalog
+from gpulist.site.icons import NEW, TYPE_ICONS
 from gpulist.site.listing import entry_line, entry_list
 from gpulist.view.catalog import SiteView
+from gpulist.view.links import BUILT, SOURCE
 from gpulist.view.text import html_text
+
+from tests.site.conftest import CONFIG
 
 
 def entry(catalog: Catalog, entry_id: str):
@@ -13,25 +17,31 @@ def entry(catalog: Catalog, entry_id: str):
 
 
 def test_entry_line(catalog: Catalog, view: SiteView) -> None:
-    line = entry_line(entry(catalog, "flashattention-3"), view, "tags/fp8.md", topic=True)
-    assert line == ('<li>📄 <a href="../../topics/attention/#flashattention-3">FlashAttention-3: Fast and '
-                    "Accurate Attention with Asynchrony and Low-precision</a> ✨ — 2024, "
+    line = entry_line(entry(catalog, "flashattention-3"), view, "tags/fp8.md", BUILT, topic=True)
+    assert line == (f'<li>{TYPE_ICONS["paper"]} <a href="../../topics/attention/#flashattention-3">FlashAttention-3: '
+                    f"Fast and Accurate Attention with Asynchrony and Low-precision</a> {NEW} — 2024, "
                     "Attention &amp; Memory-Bound Kernels</li>")
-    assert entry_line(entry(catalog, "semianalysis"), view, "index.md") == \
-        '<li>📝 <a href="topics/big-picture/#semianalysis">SemiAnalysis</a></li>'
+    assert entry_line(entry(catalog, "semianalysis"), view, "index.md", BUILT) == \
+        f'<li>{TYPE_ICONS["blog"]} <a href="topics/big-picture/#semianalysis">SemiAnalysis</a></li>'
+
+
+def test_entry_line_for_zensical_links_the_card_source(catalog: Catalog, view: SiteView) -> None:
+    """Zensical rewrites docs-relative links in raw HTML to the built page (and checks them)."""
+    line = entry_line(entry(catalog, "semianalysis"), view, "tags/fp8.md", SOURCE)
+    assert 'href="../topics/big-picture.md#semianalysis"' in line
 
 
 def test_titles_are_escaped(catalog: Catalog, view: SiteView) -> None:
-    line = entry_line(entry(catalog, "tricky-title"), view, "recent.md")
+    line = entry_line(entry(catalog, "tricky-title"), view, "recent.md", BUILT)
     title = entry(catalog, "tricky-title").resource.title
     assert "&" in title and html_text(title) in line and title not in line
 
 
 def test_a_list_is_one_html_block(catalog: Catalog, view: SiteView) -> None:
-    block = entry_list(catalog.entries[:2], view, "tags/cuda.md")
+    block = entry_list(catalog.entries[:2], view, "tags/cuda.md", CONFIG)
     assert block.startswith('<ul class="gpulist-list">\n<li>') and block.endswith("</li>\n</ul>\n")
     assert "\n\n" not in block, "a blank line would end the HTML block early"
 
 
 def test_empty_list(view: SiteView) -> None:
-    assert entry_list([], view, "index.md") == "*None yet.*\n"
+    assert entry_list([], view, "index.md", CONFIG) == "*None yet.*\n"

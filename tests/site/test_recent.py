@@ -7,6 +7,8 @@ import re
 from gpulist.site.recent import MIN_SHOWN, recent_entries, render_recent
 from gpulist.view.catalog import SiteView
 
+from tests.site.conftest import CONFIG
+
 
 def test_newest_first(view: SiteView) -> None:
     added = [e.resource.added for e in recent_entries(view, 100)]
@@ -14,6 +16,6 @@ def test_newest_first(view: SiteView) -> None:
 
 
 def test_months_and_count(view: SiteView) -> None:
-    text = render_recent(view)
+    text = render_recent(view, CONFIG)
     assert re.findall(r"^## (.+)$", text, re.MULTILINE)[:3] == ["June 2025", "March 2025", "January 2025"]
     assert text.count("\n<li>") == min(MIN_SHOWN, len(view.entries))

@@ -7,6 +7,8 @@ import re
 from gpulist.site.start_here import render_start_here, steps
 from gpulist.view.catalog import SiteView
 
+from tests.site.conftest import CONFIG
+
 
 def test_steps_are_tiers_in_topic_order(view: SiteView) -> None:
     ids = [[e.resource.id for e in step] for step in steps(view)]
@@ -15,7 +17,7 @@ def test_steps_are_tiers_in_topic_order(view: SiteView) -> None:
 
 
 def test_page_order_and_further_reading(view: SiteView) -> None:
-    text = render_start_here(view)
+    text = render_start_here(view, CONFIG)
     anchors = re.findall(r'/#([a-z0-9-]+)"', text)
     assert anchors == ["pmpp-book", "cuda-programming-guide", "flashattention-2", "flashattention-3", "vllm",
                        "ptx-isa", "tricky-title", "kv-old", "semianalysis", "gpu-mode"]

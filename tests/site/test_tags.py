@@ -7,10 +7,12 @@ import re
 from gpulist.site.tags import render_tag, render_tag_index
 from gpulist.view.catalog import SiteView
 
+from tests.site.conftest import CONFIG
+
 
 def test_tag_page_links_each_entry_to_its_card(view: SiteView) -> None:
     cuda = next(t for t in view.tags if t.id == "cuda")
-    text = render_tag(cuda, view)
+    text = render_tag(cuda, view, CONFIG)
     links = re.findall(r'href="(\.\./\.\./topics/[a-z-]+/#[a-z0-9-]+)"', text)
     assert links == ["../../topics/fundamentals/#pmpp-book", "../../topics/fundamentals/#cuda-programming-guide",
                      "../../topics/fundamentals/#ptx-isa", "../../topics/attention/#flashattention-2"]
@@ -20,7 +22,7 @@ def test_tag_page_links_each_entry_to_its_card(view: SiteView) -> None:
 
 def test_unused_tag_page_says_so(view: SiteView) -> None:
     unused = next(t for t in view.tags if t.id == "unused")
-    assert "0 entries" in render_tag(unused, view) and "*None yet.*" not in render_tag(unused, view)
+    assert "0 entries" in render_tag(unused, view, CONFIG) and "*None yet.*" not in render_tag(unused, view, CONFIG)
 
 
 def test_index_counts(view: SiteView) -> None:

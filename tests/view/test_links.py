@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpulist.load import Catalog
-from gpulist.view.links import built_url, entry_page, href, rel_link, site_path
+from gpulist.view.links import SOURCE, built_url, entry_href, entry_page, href, rel_link, site_path
 
 
 def test_rel_link() -> None:
@@ -34,3 +34,22 @@ def test_href_is_relative_to_where_the_page_is_served() -> None:
     assert href("tags/cuda.md", "index.md") == "../../"
     assert href("index.md", "index.md") == "./"
     assert href("topics/a.md", "#tier_1") == "#tier_1"
+
+
+def test_href_in_source_style_is_docs_relative_for_the_engine_to_rewrite() -> None:
+    assert href("tags/cuda.md", "topics/attention.md#flashattention-2", SOURCE) == \
+        "../topics/attention.md#flashattention-2"
+    assert href("index.md", "tags/cuda.md", SOURCE) == "tags/cuda.md"
+    assert href("all-resources.md", "resources.json", SOURCE) == "resources.json"
+    assert href("topics/a.md", "#tier_1", SOURCE) == "#tier_1"
+
+
+def test_href_to_a_file_is_its_path_from_where_the_page_is_served() -> None:
+    assert href("all-resources.md", "resources.json") == "../resources.json"
+    assert href("index.md", "feed.xml") == "feed.xml"
+
+
+def test_entry_href(catalog: Catalog) -> None:
+    entry = next(e for e in catalog.entries if e.resource.id == "flashattention-2")
+    assert entry_href("tags/cuda.md", entry.resource) == "../../topics/attention/#flashattention-2"
+    assert entry_href("tags/cuda.md", entry.resource, SOURCE) == "../topics/attention.md#flashattention-2"

@@ -66,7 +66,7 @@
   /* ---- the model: rows and facet values, built once per catalog ---- */
 
   function buildModel(data, baseUrl) {
-    var topics = {}, sections = {}, tags = {}, icons = {};
+    var topics = {}, sections = {}, tags = {};
     (data.topics || []).forEach(function (t, i) {
       topics[t.id] = { title: t.title, order: i };
       (t.sections || []).forEach(function (s, j) {
@@ -74,14 +74,20 @@
       });
     });
     (data.tags || []).forEach(function (t) { tags[t.id] = t.title || t.id; });
-    (data.types || []).forEach(function (t) { icons[t.id] = t.icon || ""; });
     var rows = (data.resources || []).map(function (r, index) {
-      return buildRow(r, index, baseUrl, topics, sections, tags, icons);
+      return buildRow(r, index, baseUrl, topics, sections, tags);
     });
     return { rows: rows, options: facetOptions(rows) };
   }
 
-  function buildRow(r, index, baseUrl, topics, sections, tags, icons) {
+  /* An icon of icons.css: a span painted by a CSS mask, named for screen readers. */
+  function icon(name, label) {
+    var safe = escapeHtml(String(name).replace(/[^a-z0-9-]/g, ""));
+    return "<span class=\"gpulist-icon gpulist-icon--" + safe + "\" role=\"img\" aria-label=\"" +
+      escapeHtml(label) + "\" title=\"" + escapeHtml(label) + "\"></span>";
+  }
+
+  function buildRow(r, index, baseUrl, topics, sections, tags) {
     var topic = topics[r.topic] || { title: r.topic, order: 1e9 };
     var section = sections[r.topic + "\u0000" + r.section];
     var tier = r.tier != null ? String(r.tier) : (r.group || "");
@@ -108,11 +114,12 @@
         tagIds.join(" "), tagTitles.join(" "), r.venue || "", r.year || "",
         (r.notes || []).join(" ")].join(" ").toLowerCase(),
     };
-    var badges = (r.new ? " <span title=\"New\">✨</span>" : "") +
-      (r.favorite ? " <span title=\"Community favourite\">🔥</span>" : "");
+    // The theme's SVG icons, as on the cards (icons.css): emoji need a font many systems lack.
+    var badges = (r.new ? " " + icon("new", "new") : "") +
+      (r.favorite ? " " + icon("favorite", "community favourite") : "");
     row.html = "<tr>" +
       "<td><a href=\"" + escapeHtml(href) + "\">" + escapeHtml(r.title) + "</a>" + badges + "</td>" +
-      "<td>" + escapeHtml(((icons[r.type] || "") + " " + r.type).trim()) + "</td>" +
+      "<td>" + icon(r.type, r.type) + " " + escapeHtml(r.type) + "</td>" +
       "<td>" + escapeHtml(topic.title) + "</td>" +
       "<td>" + escapeHtml(tierLabel) + "</td>" +
       "<td>" + escapeHtml(row.tagText) + "</td>" +

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from gpulist.checks import validate
+from gpulist.cli.site_args import add_publishing_options, settings_from
 from gpulist.export.bibtex import render_bibtex
 from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import render_json
@@ -25,7 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE", help="output file (default: stdout)")
     p.add_argument("--check", action="store_true", help="exit 1 if --output is missing or out of date")
     p.add_argument("--config", type=Path, default=Path(DEFAULT_CONFIG), metavar="FILE",
-                   help="MkDocs configuration, for the site and edit URLs in JSON (default: mkdocs.yml)")
+                   help="site configuration, for the site and edit URLs in JSON (default: mkdocs.yml)")
+    add_publishing_options(p)
     p.set_defaults(handler=run)
 
 
@@ -40,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
         text = render_bibtex(catalog.resources)
     else:
         view = build_view(catalog)
-        settings = load_site_config(args.config) if args.config.is_file() else SiteConfig()
+        base = load_site_config(args.config) if args.config.is_file() else SiteConfig()
+        settings = settings_from(args, base, args.config.absolute().parent)
         text = render_readme(view) if args.format == "readme" else render_json(view, settings)
     if args.output is None:
         sys.stdout.write(text)

@@ -8,13 +8,14 @@ import subprocess
 import sys
 
 from gpulist.cli.site_args import add_site_options, generate_and_report, paths_from
-from gpulist.publish.build import mkdocs_command, mkdocs_env
+from gpulist.publish.build import engine_env
 from gpulist.publish.serve import regenerate_on_change
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="serve the site locally, rebuilding when data/ changes",
-                       description="Write the pages, run `mkdocs serve`, and regenerate pages whenever data/ changes.")
+                       description="Write the pages, run the engine's server (`zensical serve` or `mkdocs serve`), "
+                                   "and regenerate pages whenever data/ changes.")
     add_site_options(p)
     p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT",
                    help="address to serve on (default: 127.0.0.1:8000)")
@@ -24,16 +25,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import watchfiles  # only `serve` needs it; keeps every other command's start-up lean
 
-    paths, settings = paths_from(args)
-    if generate_and_report(paths, settings).report is None:
+    paths, settings, site_engine = paths_from(args)
+    if generate_and_report(paths, settings, site_engine).report is None:
         return 1
-    command = mkdocs_command(paths, "serve", "--dev-addr", args.dev_addr)
-    server = subprocess.Popen(command, cwd=paths.config.parent, env=mkdocs_env())
-    # SIGTERM must unwind through `finally` too, or the MkDocs server would be orphaned.
+    command = site_engine.serve_command(paths.layout, args.dev_addr)
+    server = subprocess.Popen(command, cwd=paths.config.parent, env=engine_env())
+    # SIGTERM must unwind through `finally` too, or the engine's server would be orphaned.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         changes = watchfiles.watch(paths.data, yield_on_timeout=True, rust_timeout=1000)
-        regenerate_on_change(changes, lambda: generate_and_report(paths, settings), lambda: server.poll() is None)
+        regenerate = lambda: generate_and_report(paths, settings, site_engine)  # noqa: E731
+        regenerate_on_change(changes, regenerate, lambda: server.poll() is None)
     except KeyboardInterrupt:
         pass
     finally:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from gpulist.publish.build import Generated, Paths, generate, resolve_paths
+from gpulist.publish.engine import DEFAULT_ENGINE, ENGINES, Engine, engine
+from gpulist.publish.settings import Overrides, site_settings
 from gpulist.report import as_text, summary
 from gpulist.view.config import DEFAULT_CONFIG, SiteConfig
 
@@ -14,20 +17,40 @@ from gpulist.view.config import DEFAULT_CONFIG, SiteConfig
 def add_site_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", type=Path, default=Path("data"), metavar="DIR", help="data folder (default: data)")
     parser.add_argument("--config", type=Path, default=Path(DEFAULT_CONFIG), metavar="FILE",
-                        help=f"MkDocs configuration (default: {DEFAULT_CONFIG})")
+                        help=f"site configuration (default: {DEFAULT_CONFIG})")
     parser.add_argument("--docs", type=Path, default=None, metavar="DIR",
                         help="where generated pages go (default: the config's docs_dir)")
     parser.add_argument("--site", type=Path, default=None, metavar="DIR",
                         help="where the built site goes (default: site/ next to the config)")
+    parser.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE,
+                        help=f"site engine (default: {DEFAULT_ENGINE})")
+    add_publishing_options(parser)
 
 
-def paths_from(args: argparse.Namespace) -> tuple[Paths, SiteConfig]:
-    return resolve_paths(args.data, args.config, args.docs, args.site)
+def add_publishing_options(parser: argparse.ArgumentParser) -> None:
+    """Each wins over the environment and the origin remote; an empty value means none."""
+    parser.add_argument("--site-url", default=None, metavar="URL",
+                        help="published address (default: $GPULIST_SITE_URL, GitHub Actions, the origin remote)")
+    parser.add_argument("--repo-url", default=None, metavar="URL",
+                        help="repository for the header and edit links (default: $GPULIST_REPO_URL, "
+                             "$GITHUB_REPOSITORY, the origin remote)")
+    parser.add_argument("--edit-uri", default=None, metavar="PATH",
+                        help="edit links' path under the repository (default: mkdocs.yml's edit_uri)")
 
 
-def generate_and_report(paths: Paths, settings: SiteConfig) -> Generated:
+def settings_from(args: argparse.Namespace, base: SiteConfig, project: Path) -> SiteConfig:
+    flags = Overrides(site_url=args.site_url, repo_url=args.repo_url, edit_uri=args.edit_uri)
+    return site_settings(base, flags, os.environ, project)
+
+
+def paths_from(args: argparse.Namespace) -> tuple[Paths, SiteConfig, Engine]:
+    paths, base = resolve_paths(args.data, args.config, args.docs, args.site)
+    return paths, settings_from(args, base, paths.config.parent), engine(args.engine)
+
+
+def generate_and_report(paths: Paths, settings: SiteConfig, site_engine: Engine) -> Generated:
     """Problems print exactly as `gpulist validate` prints them."""
-    result = generate(paths, settings)
+    result = generate(paths, settings, site_engine)
     if result.problems:
         print(as_text(result.problems), file=sys.stderr)
     print(summary(result.problems, result.entries), file=sys.stderr)

@@ -2,7 +2,7 @@
 
 Shape (version 1); keys are never removed within a version, only added:
 
-    {"version": 1, "site_url": str,
+    {"version": 1, "site_url": str | null,
      "types":  [{"id", "icon"}],
      "topics": [{"id", "number", "title", "description", "page",
                  "sections": [{"key", "title", "tier", "group", "count"}]}],
@@ -13,7 +13,8 @@ Shape (version 1); keys are never removed within a version, only added:
                     "page", "edit_url",
                     "repo": null | {"name", "stars", "archived", "pushed_at", "license"}}]}
 
-`page` values are site paths relative to the site root (`topics/attention/#flashattention-2`);
+`site_url` and each `edit_url` are null when the build knows no site address or no
+repository (see gpulist.publish.settings). `page` values are site paths relative to the site root (`topics/attention/#flashattention-2`);
 `section` is the key of the resource's section in its topic; resources come in the
 guide's order (topic, section, then year and title). Dates are ISO 8601 strings.
 """

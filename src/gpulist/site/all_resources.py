@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
 from gpulist.view.links import href
 from gpulist.view.text import escape_attr, front_matter, html_text, n_entries
 
@@ -22,19 +23,20 @@ CONTAINER_ID = "gpulist-table"
 DATA_SRC = "../resources.json"  # the page is served at all-resources/ (directory URLs)
 
 
-def render_all_resources(view: SiteView) -> str:
+def render_all_resources(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "All resources", **SEARCH_EXCLUDED, "hide": ["toc"]})]
     out.append(f"# All resources\n\nEvery entry of the list ({len(view.entries)}), in the guide's order. "
                "Filter by topic, tier, type, tag and year, or type to search; the filters are kept "
                "in the address so a filtered view can be shared.\n")
-    out.append(f'<div id="{CONTAINER_ID}" data-src="{DATA_SRC}">\n{without_script(view)}\n</div>\n')
+    out.append(f'<div id="{CONTAINER_ID}" data-src="{DATA_SRC}">\n{without_script(view, config)}\n</div>\n')
     return "\n".join(out)
 
 
-def without_script(view: SiteView) -> str:
+def without_script(view: SiteView, config: SiteConfig) -> str:
     """What the container shows until the script has built the table, or if it cannot."""
-    topics = " · ".join(
-        f'<a href="{escape_attr(href(PAGE, t.page))}">{html_text(t.topic.title)}</a> ({t.count})' for t in view.topics)
+    style = config.link_style
+    topics = " · ".join(f'<a href="{escape_attr(href(PAGE, t.page, style))}">{html_text(t.topic.title)}</a> '
+                        f"({t.count})" for t in view.topics)
     return (f'<p class="gpulist-table-status">The table of {n_entries(len(view.entries))} needs JavaScript. '
             f"Every entry is also on its topic page: {topics}; and the whole catalog is in "
-            f'<a href="{DATA_SRC}">resources.json</a>.</p>')
+            f'<a href="{escape_attr(href(PAGE, "resources.json", style))}">resources.json</a>.</p>')

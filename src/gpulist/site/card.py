@@ -15,13 +15,13 @@ from gpulist.models import RepoHealth
 from gpulist.site.reader import entry_attrs
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
-from gpulist.view.guide import TYPE_ICONS
+from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
 from gpulist.view.links import href
 from gpulist.view.text import escape_attr, escape_text, html_text, link, note_markdown
 
 
 def badges(entry: Entry, view: SiteView) -> str:
-    marks = ("✨" if view.is_new(entry.resource) else "") + ("🔥" if entry.resource.favorite else "")
+    marks = (NEW if view.is_new(entry.resource) else "") + (FAVORITE if entry.resource.favorite else "")
     return f" {marks}" if marks else ""
 
 
@@ -36,7 +36,8 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str) -> 
     blocks.append(_meta_line(entry, view, config))
     if r.notes:
         blocks.append("\n".join(f"- {note_markdown(n)}" for n in r.notes))
-    chips = [_a(href(page, f"tags/{t}.md"), view.tag_titles[t]) for t in r.tags if t in view.tag_titles]
+    chips = [_a(href(page, f"tags/{t}.md", config.link_style), view.tag_titles[t])
+             for t in r.tags if t in view.tag_titles]
     chips += [_a(extra.url, extra.title) for extra in r.links]
     if chips:
         blocks.append(f'<p class="gpulist-chips">{" ".join(chips)}</p>')
@@ -53,8 +54,10 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
     health = view.repo(r)
     if health:
         parts.append(repo_health(health))
-    edit = escape_attr(config.edit_url(view.data_path(entry)))
-    parts.append(f'<a class="gpulist-edit" href="{edit}" title="Edit this entry on GitHub">edit</a>')
+    edit = config.edit_url(view.data_path(entry))
+    if edit:
+        parts.append(f'<a class="gpulist-edit" href="{escape_attr(edit)}" title="Edit this entry on GitHub" '
+                     'data-search-exclude>edit</a>')
     return f'<p class="gpulist-meta"{entry_attrs(r)}>{" · ".join(parts)}</p>'
 
 
@@ -64,9 +67,9 @@ def _a(url: str, text: str) -> str:
 
 def repo_health(health: RepoHealth) -> str:
     """Stars, last push and an archived warning, from `gpulist enrich`."""
-    text = f"⭐ {health.stars:,}"
+    text = f"{STARS} {health.stars:,}"
     if health.pushed_at:
         text += f" · last push {health.pushed_at.date().isoformat()}"
     if health.archived:
-        text += " · ⚠️ archived"
+        text += f" · {ARCHIVED} archived"
     return text

@@ -13,24 +13,34 @@ from gpulist.load import Entry
 from gpulist.models import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import slugify
 from gpulist.site.concept_match import ConceptMatcher, words
+from gpulist.site.icons import TYPE_ICONS
 from gpulist.view.catalog import SiteView
-from gpulist.view.guide import TYPE_ICONS
-from gpulist.view.links import site_path, to_root
+from gpulist.view.config import SiteConfig
+from gpulist.view.links import entry_href
 from gpulist.view.text import escape_attr, escape_text, front_matter, html_text
 
 PAGE = "concepts.md"
 MAX_ENTRIES = 25
+OTHER = "0–9"  # the letter-bar group of terms that start with a digit or a symbol
 
 
 @dataclass(frozen=True, slots=True)
 class _Context:
     matcher: ConceptMatcher
     anchors: dict[tuple[str, ...], str]  # a term's words -> its anchor, for see-references
+    style: str  # how raw HTML links are written (gpulist.view.links)
 
 
 def _letter(term: str) -> str:
     first = term.strip()[:1].upper()
-    return first if first.isalpha() else "0–9"
+    return first if first.isalpha() else OTHER
+
+
+def _order(term: IndexTerm) -> tuple[bool, str, str, str]:
+    """Symbols and digits first, then letter by letter: each letter-bar group is contiguous,
+    so it appears once (sorting by the term alone put `~` and `①` after Z, a second "0–9")."""
+    letter = _letter(term.term)
+    return (letter != OTHER, letter, term.term.casefold(), term.term)
 
 
 def _anchors(terms: list[IndexTerm]) -> list[str]:
@@ -60,15 +70,15 @@ def _distinct(terms: list[IndexTerm]) -> list[IndexTerm]:
     return out
 
 
-def render_concepts(book: BookIndex, view: SiteView) -> str:
-    terms = sorted(_distinct(book.terms), key=lambda t: (t.term.casefold(), t.term))
+def render_concepts(book: BookIndex, view: SiteView, config: SiteConfig) -> str:
+    terms = sorted(_distinct(book.terms), key=_order)
     anchor_list = _anchors(terms)
     anchor_of = dict(zip(map(id, terms), anchor_list))
     anchors: dict[tuple[str, ...], str] = {}
     for term, anchor in zip(terms, anchor_list):
         anchors.setdefault(words(term.term), anchor)
     matcher = ConceptMatcher(view.entries, view.tags)
-    ctx = _Context(matcher, anchors)
+    ctx = _Context(matcher, anchors, config.link_style)
     out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}"})]
     out.append(f"# Concept index\n\nThe concepts of *{escape_text(book.title)}*, A to Z: for each, the "
                "book's sections that cover it and the entries of this list that do.\n")
@@ -98,7 +108,7 @@ def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
         blocks.append("  \n".join(lines))
     if term.subterms:
         blocks.append("\n".join(_subterm_lines(term.subterms, 0)))
-    listed = _listed(term, matcher)
+    listed = _listed(term, ctx)
     if listed:
         # Raw HTML, like the other listings: at 10,000 entries these are ~18,000 links.
         blocks.append("<p data-search-exclude>" + "<br>\n".join(listed) + "</p>")
@@ -114,17 +124,17 @@ def _subterm_lines(subterms: list[IndexTerm], depth: int) -> list[str]:
     return lines
 
 
-def _listed(term: IndexTerm, matcher: ConceptMatcher) -> list[str]:
+def _listed(term: IndexTerm, ctx: _Context) -> list[str]:
     """Entries for the term (tags, title, notes) and its sub-terms (tags only: their words
     alone, like "overview", say too little)."""
     lines = []
-    entries = matcher.match(term.term)
+    entries = ctx.matcher.match(term.term)
     if entries:
-        lines.append(f"<strong>In the list:</strong> {_entry_links(entries)}")
+        lines.append(f"<strong>In the list:</strong> {_entry_links(entries, ctx.style)}")
     for sub in term.subterms:
-        sub_entries = matcher.match(sub.term, text=False)
+        sub_entries = ctx.matcher.match(sub.term, text=False)
         if sub_entries:
-            lines.append(f"<em>{html_text(sub.term)}</em> in the list: {_entry_links(sub_entries)}")
+            lines.append(f"<em>{html_text(sub.term)}</em> in the list: {_entry_links(sub_entries, ctx.style)}")
     return lines
 
 
@@ -132,9 +142,8 @@ def _refs(refs: list[SectionRef]) -> str:
     return "; ".join(escape_text(r.section) + (f" – {escape_text(r.to)}" if r.to else "") for r in refs)
 
 
-def _entry_links(entries: list[Entry]) -> str:
-    up = to_root(PAGE)
-    shown = [f'{TYPE_ICONS[e.resource.type]} <a href="{escape_attr(up + site_path(e.resource))}">'
+def _entry_links(entries: list[Entry], style: str) -> str:
+    shown = [f'{TYPE_ICONS[e.resource.type]} <a href="{escape_attr(entry_href(PAGE, e.resource, style))}">'
              f"{html_text(e.resource.title)}</a>" for e in entries[:MAX_ENTRIES]]
     more = f" and {len(entries) - MAX_ENTRIES} more" if len(entries) > MAX_ENTRIES else ""
     return " · ".join(shown) + more

@@ -1,6 +1,7 @@
 """feed.xml: an Atom feed of the newest entries, so followers need not watch the repo.
 
-Timestamps come from `added` dates only (midnight UTC), never the clock, so an unchanged
+Without a site URL the links are relative to the feed (which sits at the site's root)
+and the ids are `urn:gpulist:` names. Timestamps come from `added` dates only (midnight UTC), never the clock, so an unchanged
 catalog gives a byte-identical feed and the writer leaves it alone.
 """
 
@@ -23,6 +24,11 @@ def _stamp(entry: Entry) -> str:
     return f"{entry.resource.added.isoformat()}T00:00:00Z"
 
 
+def _id(config: SiteConfig, path: str, fallback: str) -> str:
+    """An Atom id must be an absolute IRI: the page's address, or a name for a site without one."""
+    return config.page_url(path) if config.site_url else fallback
+
+
 def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
     element = ET.SubElement(parent, tag, attrs)
     element.text = text
@@ -34,7 +40,7 @@ def render_feed(view: SiteView, config: SiteConfig) -> str:
     feed = ET.Element("feed", {"xmlns": ATOM})
     _sub(feed, "title", config.site_name)
     _sub(feed, "subtitle", "Entries recently added to the list")
-    _sub(feed, "id", config.page_url(PATH))
+    _sub(feed, "id", _id(config, PATH, "urn:gpulist:feed"))
     _sub(feed, "link", href=config.page_url(PATH), rel="self", type="application/atom+xml")
     _sub(feed, "link", href=config.page_url(""), rel="alternate", type="text/html")
     _sub(feed, "updated", _stamp(entries[0]) if entries else "1970-01-01T00:00:00Z")
@@ -49,7 +55,7 @@ def _entry(feed: ET.Element, entry: Entry, config: SiteConfig) -> None:
     r = entry.resource
     item = _sub(feed, "entry")
     _sub(item, "title", r.title)
-    _sub(item, "id", config.page_url(site_path(r)))
+    _sub(item, "id", _id(config, site_path(r), f"urn:gpulist:entry:{r.id}"))
     _sub(item, "link", href=config.page_url(site_path(r)), rel="alternate", type="text/html")
     if r.url:
         _sub(item, "link", href=r.url, rel="related")

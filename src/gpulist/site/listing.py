@@ -3,7 +3,7 @@
 These listings hold every entry once or more (tag pages and start here repeat the whole
 catalog between them), so they are written as raw HTML: Python-Markdown passes an HTML
 block through untouched, where the same lines as Markdown cost three times as much to
-build. Every value is escaped here; the links are built URLs (see gpulist.view.links).
+build. Every value is escaped here; links are written for the engine (see gpulist.view.links).
 """
 
 from __future__ import annotations
@@ -12,18 +12,19 @@ from collections.abc import Iterable
 
 from gpulist.load import Entry
 from gpulist.site.card import badges
+from gpulist.site.icons import TYPE_ICONS
 from gpulist.view.catalog import SiteView
-from gpulist.view.guide import TYPE_ICONS
-from gpulist.view.links import site_path, to_root
+from gpulist.view.config import SiteConfig
+from gpulist.view.links import entry_href
 from gpulist.view.text import escape_attr, html_text
 
 SEARCH_EXCLUDED = {"search": {"exclude": True}}
 
 
-def entry_line(entry: Entry, view: SiteView, page: str, *, topic: bool = False) -> str:
-    """`<li>📄 <a href="../topics/x/#id">Title</a> ✨ — 2023</li>`: to the card, never off-site."""
+def entry_line(entry: Entry, view: SiteView, page: str, style: str, *, topic: bool = False) -> str:
+    """`<li>(icon) <a href="../topics/x/#id">Title</a> (badge) — 2023</li>`: to the card, never off-site."""
     r = entry.resource
-    target = escape_attr(to_root(page) + site_path(r))
+    target = escape_attr(entry_href(page, r, style))
     line = f'<li>{TYPE_ICONS[r.type]} <a href="{target}">{html_text(r.title)}</a>{badges(entry, view)}'
     extras = [str(r.year)] if r.year else []
     if topic:
@@ -32,8 +33,9 @@ def entry_line(entry: Entry, view: SiteView, page: str, *, topic: bool = False) 
     return line + (" — " + ", ".join(extras) if extras else "") + "</li>"
 
 
-def entry_list(entries: Iterable[Entry], view: SiteView, page: str, *, topic: bool = False) -> str:
-    lines = [entry_line(e, view, page, topic=topic) for e in entries]
+def entry_list(entries: Iterable[Entry], view: SiteView, page: str, config: SiteConfig, *,
+               topic: bool = False) -> str:
+    lines = [entry_line(e, view, page, config.link_style, topic=topic) for e in entries]
     if not lines:
         return "*None yet.*\n"
     return '<ul class="gpulist-list">\n' + "\n".join(lines) + "\n</ul>\n"

@@ -34,18 +34,18 @@ Files = dict[str, str]
 def reading_pages(view: SiteView, config: SiteConfig) -> Files:
     """The pages a reader browses: home, paths, topics, tags."""
     pages = {
-        HOME_PAGE: render_home(view),
-        START_PAGE: render_start_here(view),
-        ALL_PAGE: render_all_resources(view),
-        RECENT_PAGE: render_recent(view),
+        HOME_PAGE: render_home(view, config),
+        START_PAGE: render_start_here(view, config),
+        ALL_PAGE: render_all_resources(view, config),
+        RECENT_PAGE: render_recent(view, config),
         TAGS_INDEX: render_tag_index(view),
     }
     for path_view in view.paths:
-        pages[path_view.page] = render_path(path_view, view)
+        pages[path_view.page] = render_path(path_view, view, config)
     for topic_view in view.topics:
         pages[topic_view.page] = render_topic(topic_view, view, config)
     for tag in view.tags:
-        pages[tag_page(tag.id)] = render_tag(tag, view)
+        pages[tag_page(tag.id)] = render_tag(tag, view, config)
     return pages
 
 
@@ -53,7 +53,7 @@ def catalog_pages(book: BookIndex | None, view: SiteView, config: SiteConfig) ->
     """What covers the whole catalog at once: the feed and the concept index."""
     pages = {FEED_PATH: render_feed(view, config)}
     if book is not None:
-        pages[CONCEPTS_PAGE] = render_concepts(book, view)
+        pages[CONCEPTS_PAGE] = render_concepts(book, view, config)
     return pages
 
 

@@ -12,6 +12,7 @@ from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.site.path_page import path_index
 from gpulist.site.reader import progress_tools
 from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
 from gpulist.view.text import escape_text, front_matter
 
 PAGE = "start-here.md"
@@ -22,13 +23,13 @@ def steps(view: SiteView) -> list[list[Entry]]:
     return [[e for t in view.topics for s in t.sections if s.tier == tier for e in s.entries] for tier in (1, 2, 3)]
 
 
-def render_start_here(view: SiteView) -> str:
+def render_start_here(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Start here", **SEARCH_EXCLUDED})]
     out.append("# Start here\n\nPick a reading path: each takes you through the list in the order a learner "
                "needs it, with a line on why each step comes when it does. Mark entries as read as you go; "
                "your progress stays in this browser, and you can export it to another.\n")
     out.append(progress_tools() + "\n")
-    index = path_index(view, PAGE)
+    index = path_index(view, PAGE, config)
     if index:
         out.append("## Reading paths { #paths }\n")
         out.append(index)
@@ -40,11 +41,11 @@ def render_start_here(view: SiteView) -> str:
             section = next((s for s in t.sections if s.tier == tier), None)
             if section and section.entries:
                 out.append(f"### {escape_text(t.topic.title)}: {escape_text(section.subtitle)}\n")
-                out.append(entry_list(section.entries, view, PAGE))
+                out.append(entry_list(section.entries, view, PAGE, config))
     grouped = [(t, s) for t in view.topics for s in t.sections if s.group and s.entries]
     if grouped:
         out.append("## Further reading { #further }\n")
         for t, s in grouped:
             out.append(f"### {escape_text(t.topic.title)}: {escape_text(s.subtitle)}\n")
-            out.append(entry_list(s.entries, view, PAGE))
+            out.append(entry_list(s.entries, view, PAGE, config))
     return "\n".join(out)

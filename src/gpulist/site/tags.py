@@ -1,8 +1,9 @@
 """Tag pages: every entry carrying a tag, across topics, linked to its card.
 
 Material's tags plugin can only link whole pages, not an entry's anchor, so gpulist writes
-these itself. Tag pages repeat entries and stay out of search; the tag index is searchable
-so a reader can find a tag by its name or alias.
+these itself. Tag pages and the tag index repeat entries or list tags, and stay out of
+search: a search for "FP8" should list the entries, each its own result, not a page that
+names the tag among fifty others. A tag's words are in each of its entries' chips.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from gpulist.load import Entry
 from gpulist.models import Tag
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
 from gpulist.view.text import escape_text, front_matter, n_entries
 
 INDEX = "tags/index.md"
@@ -20,7 +22,7 @@ def tag_page(tag_id: str) -> str:
     return f"tags/{tag_id}.md"
 
 
-def render_tag(tag: Tag, view: SiteView) -> str:
+def render_tag(tag: Tag, view: SiteView, config: SiteConfig) -> str:
     page = tag_page(tag.id)
     entries = view.by_tag.get(tag.id, ())
     out = [front_matter({"title": f"Tag: {tag.title}", "description": tag.description, **SEARCH_EXCLUDED})]
@@ -33,12 +35,12 @@ def render_tag(tag: Tag, view: SiteView) -> str:
         by_topic.setdefault(entry.resource.topic, []).append(entry)
     for t in view.topics:
         if t.topic.id in by_topic:
-            out.append(f"## {escape_text(t.topic.title)}\n\n" + entry_list(by_topic[t.topic.id], view, page))
+            out.append(f"## {escape_text(t.topic.title)}\n\n" + entry_list(by_topic[t.topic.id], view, page, config))
     return "\n".join(out)
 
 
 def render_tag_index(view: SiteView) -> str:
-    out = [front_matter({"title": "Tags"}), "# Tags\n"]
+    out = [front_matter({"title": "Tags", **SEARCH_EXCLUDED}), "# Tags\n"]
     out.append("| Tag | Entries | About |\n|---|---:|---|")
     for tag in sorted(view.tags, key=lambda t: t.title.casefold()):
         aliases = f" (also: {', '.join(escape_text(a) for a in tag.aliases)})" if tag.aliases else ""

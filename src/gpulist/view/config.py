@@ -1,12 +1,16 @@
-"""The few site settings the renderers need, read from mkdocs.yml without importing mkdocs.
+"""The few site settings the renderers need, read from mkdocs.yml without importing an engine.
 
-mkdocs.yml is the one place to change the repository URL: MkDocs uses `repo_url` for the
-header link, and gpulist joins `repo_url` + `edit_uri` + the file's path under data/ to
-make each entry's "edit" link, so both always agree.
+`site_url` and `repo_url` are optional: a fork of the repository publishes its own site
+without editing a file, because `gpulist.publish.settings` fills them in from the command
+line, the environment (GitHub Actions) or the `origin` remote. What nothing names stays
+unset: no repository link, no edit links, relative links in the feed, never a placeholder.
+Each entry's "edit" link is `repo_url` + `edit_uri` + the file's path under data/, so the
+header link and the edit links always agree.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,38 +20,61 @@ import yaml
 from gpulist.problems import UsageError
 
 DEFAULT_CONFIG = "mkdocs.yml"
+DEFAULT_EDIT_URI = "edit/main/data/"
 
 
 @dataclass(frozen=True, slots=True)
 class SiteConfig:
     site_name: str = "GPU performance engineering reading list"
-    site_url: str = "https://example.org/gpulist/"
-    repo_url: str = "https://github.com/your-github-org/gpulist"
-    edit_uri: str = "edit/main/data/"
+    site_url: str | None = None
+    repo_url: str | None = None
+    edit_uri: str = DEFAULT_EDIT_URI
     docs_dir: str = "docs"
+    # How raw HTML links are written for the engine (gpulist.view.links): "built" or "source".
+    link_style: str = "built"
 
-    def edit_url(self, data_path: str) -> str:
-        """`data_path` is relative to data/, e.g. 'resources/flashattention-2.yml'."""
+    def edit_url(self, data_path: str) -> str | None:
+        """`data_path` is relative to data/, e.g. 'resources/flashattention-2.yml'; None without a repository."""
+        if not self.repo_url:
+            return None
         return f"{self.repo_url.rstrip('/')}/{self.edit_uri.strip('/')}/{data_path}"
 
     def page_url(self, path: str) -> str:
-        """Absolute URL of a site path such as 'topics/attention/#flashattention-2'."""
-        return self.site_url.rstrip("/") + "/" + path
+        """A site path such as 'topics/attention/#flashattention-2', absolute when site_url is known."""
+        return self.site_url.rstrip("/") + "/" + path if self.site_url else path
 
 
 class _TolerantLoader(yaml.SafeLoader):
-    """Reads mkdocs.yml's plain keys; `!ENV` and `!!python/name:` values become None."""
+    """Reads mkdocs.yml's plain keys: `!ENV` is resolved as MkDocs does, `!!python/name:X` is
+    kept as the string "X" (Zensical resolves such strings itself), other tags become None."""
 
 
 def _ignore_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
     return None
 
 
+def _python_name(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    return suffix.removeprefix("name:") if suffix.startswith("name:") else None
+
+
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    """`!ENV NAME` or `!ENV [NAME, OTHER, default]`: the first variable set, else the default."""
+    if isinstance(node, yaml.ScalarNode):
+        return os.environ.get(loader.construct_scalar(node))
+    names = loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else []
+    for name in names[:-1] if len(names) > 1 else names:
+        if isinstance(name, str) and name in os.environ:
+            return os.environ[name]
+    return names[-1] if len(names) > 1 else None
+
+
 _TolerantLoader.add_multi_constructor("!", _ignore_tag)
-_TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", _ignore_tag)
+_TolerantLoader.add_constructor("!ENV", _env)
+_TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", _python_name)
 
 
-def load_site_config(path: Path) -> SiteConfig:
+def read_mkdocs_yml(path: Path) -> dict[str, Any]:
+    """The whole of mkdocs.yml as plain data; errors are usage errors that name the file."""
     try:
         raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_TolerantLoader)  # noqa: S506 - safe subclass
     except OSError as exc:
@@ -56,6 +83,11 @@ def load_site_config(path: Path) -> SiteConfig:
         raise UsageError(f"{path} is not valid YAML: {exc}") from exc
     if not isinstance(raw, dict):
         raise UsageError(f"{path} must be a mapping of MkDocs settings")
+    return raw
+
+
+def load_site_config(path: Path) -> SiteConfig:
+    raw = read_mkdocs_yml(path)
     defaults = SiteConfig()
     values = {key: raw.get(key) for key in ("site_name", "site_url", "repo_url", "edit_uri", "docs_dir")}
-    return SiteConfig(**{k: str(v) if isinstance(v, str) else getattr(defaults, k) for k, v in values.items()})
+    return SiteConfig(**{k: v if isinstance(v, str) and v else getattr(defaults, k) for k, v in values.items()})

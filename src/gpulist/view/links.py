@@ -2,14 +2,16 @@
 
 Two kinds of link, for two kinds of content:
 
-- Markdown links (`rel_link`) are written docs-relative to the `.md` files, so MkDocs checks
-  every one of them (`validation.anchors: warn` under `--strict`) and rewrites them for
+- Markdown links (`rel_link`) are written docs-relative to the `.md` files, so the engine
+  checks every one of them (`validation.anchors: warn` under `--strict`) and rewrites them for
   whichever URL style the site uses. Used where a page has few links.
-- Raw HTML links (`href`) are written as the built URLs, with directory URLs
-  (`use_directory_urls`, MkDocs' and Zensical's default). Used by the long listings and by
-  cards: Python-Markdown passes an HTML block through untouched, at a third of the cost of
-  the same links as Markdown, but MkDocs neither checks nor rewrites them, so the build
-  tests follow every one of them in the built site.
+- Raw HTML links (`href`), used by the long listings and by cards: Python-Markdown passes an
+  HTML block through untouched, at a third of the cost of the same links as Markdown. The
+  engines treat them differently, so the site's `link_style` says how to write them:
+  - BUILT (MkDocs): the built URL, with directory URLs (`use_directory_urls`, the default);
+    MkDocs neither checks nor rewrites raw HTML, so the build tests follow every link.
+  - SOURCE (Zensical): docs-relative, like a Markdown link; Zensical rewrites the links in
+    raw HTML from the source file's place to the page's, and checks links to pages.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ import posixpath
 from functools import lru_cache
 
 from gpulist.models import Resource
+
+BUILT = "built"
+SOURCE = "source"
+LINK_STYLES = (BUILT, SOURCE)
 
 
 def entry_page(resource: Resource) -> str:
@@ -53,13 +59,21 @@ def to_root(page: str) -> str:
     return "../" * built_url(page).count("/")
 
 
-def href(from_page: str, target: str) -> str:
-    """The built URL of `target` (`topics/x.md#id`), relative to where `from_page` is served."""
+def href(from_page: str, target: str, style: str = BUILT) -> str:
+    """A raw HTML link from `from_page` to `target`: a page (`topics/x.md#id`) or another
+    file of the site (`resources.json`), written as the engine expects (see above)."""
     path, _, anchor = target.partition("#")
     if not path:
         return f"#{anchor}"
-    url = to_root(from_page) + built_url(path) or "./"
+    if style == SOURCE:
+        return rel_link(from_page, target)
+    url = to_root(from_page) + (built_url(path) if path.endswith(".md") else path) or "./"
     return f"{url}#{anchor}" if anchor else url
+
+
+def entry_href(from_page: str, resource: Resource, style: str = BUILT) -> str:
+    """A raw HTML link from `from_page` to the entry's card."""
+    return href(from_page, f"{entry_page(resource)}#{resource.id}", style)
 
 
 def site_path(resource: Resource) -> str:

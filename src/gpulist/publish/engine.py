@@ -1,0 +1,147 @@
+"""The site engines, run as programs: Zensical (the default) and MkDocs with Material.
+
+gpulist never imports an engine: it writes a generated configuration next to mkdocs.yml
+and runs `python -m zensical` or `python -m mkdocs` on it, so the engine can change
+without touching gpulist, and a switch back is one flag (`--engine`).
+
+- MkDocs reads `.gpulist-mkdocs.yml`, which inherits every setting from mkdocs.yml
+  (`INHERIT`) and adds the navigation, docs_dir and the publishing settings.
+- Zensical reads `.gpulist-zensical.yml`, a complete configuration: Zensical 0.0.x panics on
+  an `INHERIT` with an absolute docs_dir, and wants docs_dir and site_dir relative to the
+  project (inside it). It is mkdocs.yml as data (inheritance merged, `!ENV` resolved,
+  `!!python/name:` values as the dotted names Zensical resolves itself) plus the same
+  additions. JSON is YAML: every value is quoted safely without a YAML writer.
+
+Default engine, measured (benchmarks/site_build.py, benchmarks/site_search.py, README):
+Zensical, whose search lists each entry as its own result where Material groups them
+under their topic page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gpulist.problems import UsageError
+from gpulist.view.config import SiteConfig, read_mkdocs_yml
+from gpulist.view.links import BUILT, SOURCE
+
+ENGINES = ("zensical", "mkdocs")
+DEFAULT_ENGINE = "zensical"
+_HEADER = "# Written by `gpulist build --engine {engine}`; do not edit. Settings live in {config}.\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where one build reads and writes: `config` is the committed mkdocs.yml."""
+
+    config: Path
+    docs: Path
+    site: Path
+
+    @property
+    def root(self) -> Path:
+        return self.config.parent
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    name: str
+    generated_name: str
+
+    @property
+    def link_style(self) -> str:
+        """Zensical rewrites (and checks) docs-relative links in raw HTML; MkDocs leaves them."""
+        return SOURCE if self.name == "zensical" else BUILT
+
+    def generated_config(self, layout: Layout) -> Path:
+        return layout.root / self.generated_name
+
+    def build_command(self, layout: Layout) -> list[str]:
+        extra = ["--site-dir", str(layout.site)] if self.name == "mkdocs" else []
+        return self._command(layout, "build", "--strict", *extra)
+
+    def serve_command(self, layout: Layout, dev_addr: str) -> list[str]:
+        return self._command(layout, "serve", "--dev-addr", dev_addr)
+
+    def _command(self, layout: Layout, action: str, *extra: str) -> list[str]:
+        flag = "-f" if self.name == "mkdocs" else "--config-file"
+        return [sys.executable, "-m", self.name, action, flag, str(self.generated_config(layout)), *extra]
+
+    def config_text(self, layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> str:
+        header = _HEADER.format(engine=self.name, config=layout.config.name)
+        if self.name == "mkdocs":
+            return header + _mkdocs_config(layout, settings, nav)
+        return header + _zensical_config(layout, settings, nav)
+
+    def write_config(self, layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> None:
+        """Rewritten only when it changed, so a running server does not rebuild for nothing."""
+        text = self.config_text(layout, settings, nav)
+        target = self.generated_config(layout)
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+
+
+def engine(name: str) -> Engine:
+    if name not in ENGINES:
+        raise UsageError(f"unknown site engine {name!r}: choose one of {', '.join(ENGINES)}")
+    return Engine(name, f".gpulist-{name}.yml")
+
+
+def publishing(settings: SiteConfig) -> dict[str, Any]:
+    """The settings that come from flags, the environment or git rather than from mkdocs.yml.
+
+    Unset values are written as null, so nothing inherited from mkdocs.yml survives them:
+    without a repository there is no header link at all.
+    """
+    repo_name = "/".join(settings.repo_url.rstrip("/").split("/")[-2:]) if settings.repo_url else None
+    return {"site_url": settings.site_url, "repo_url": settings.repo_url, "repo_name": repo_name,
+            "edit_uri": settings.edit_uri if settings.repo_url else None}
+
+
+def _mkdocs_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> str:
+    lines = {"INHERIT": layout.config.name, "docs_dir": str(layout.docs), **publishing(settings), "nav": nav}
+    return "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in lines.items())
+
+
+def _zensical_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> str:
+    config = merged_config(layout.config)
+    config.pop("INHERIT", None)
+    config.update(docs_dir=_inside(layout.docs, layout.root, "--docs"),
+                  site_dir=_inside(layout.site, layout.root, "--site"), nav=nav)
+    for key, value in publishing(settings).items():
+        if value is None:
+            config.pop(key, None)  # Zensical wants a string or nothing
+        else:
+            config[key] = value
+    return json.dumps(config, ensure_ascii=False, indent=1) + "\n"
+
+
+def _inside(path: Path, root: Path, flag: str) -> str:
+    """A folder relative to the project, as Zensical requires (it refuses folders outside it)."""
+    relative = os.path.relpath(path, root)
+    if relative == ".." or relative.startswith(".." + os.sep) or os.path.isabs(relative):
+        raise UsageError(f"Zensical builds inside the project folder {root}: {flag} {path} is outside it "
+                         "(choose a folder inside it, or --engine mkdocs)")
+    return relative.replace(os.sep, "/")
+
+
+def merged_config(path: Path, depth: int = 0) -> dict[str, Any]:
+    """mkdocs.yml as data, with an `INHERIT`ed parent merged under it as MkDocs merges it."""
+    raw = read_mkdocs_yml(path)
+    parent = raw.pop("INHERIT", None)
+    if not isinstance(parent, str) or depth > 10:
+        return raw
+    return _deep_merge(merged_config(path.parent / parent, depth + 1), raw)
+
+
+def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in top.items():
+        both = isinstance(out.get(key), dict) and isinstance(value, dict)
+        out[key] = _deep_merge(out[key], value) if both else value
+    return out
