@@ -174,3 +174,35 @@ def test_without_javascript_the_page_reads_cleanly(browser: Browser, site: Site,
         assert opened.offsite == []
     finally:
         opened.page.context.close()
+
+
+# What reader.js makes; the links and text around them are the theme's, checked page by page
+# with the rest of the site.
+CONTROLS = ["[data-gpulist-read]", ".gpulist-cite", ".gpulist-cite-box", ".gpulist-progress-line",
+            ".gpulist-progress-tools", ".gpulist-why"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_reader_controls_pass_axe(browser: Browser, site: Site, scheme: str) -> None:
+    """axe-core's WCAG 2 A/AA rules on every control reader.js makes, in each state:
+    a pressed and an unpressed toggle, an open citation, the figures and the tools."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    opened = open_tab(browser, color_scheme=scheme)
+    try:
+        page = opened.page
+        for path in ("topics/attention/", "paths/first-steps/", "start-here/", ""):
+            open_bound(page, site.url(path))
+            if path == "topics/attention/":
+                toggle(page, "flashattention-2")
+                page.locator('[data-gpulist-entry="flashattention-2"] .gpulist-cite').click()
+                expect(page.locator(".gpulist-cite-box")).to_be_visible()
+            present = [s for s in CONTROLS if page.locator(s).count()]
+            assert present, f"no reader controls on /{path}"
+            found = Axe().run(page, context={"include": [[s] for s in present]},
+                              options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]}})
+            violations = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]]
+            assert violations == [], f"/{path} ({scheme}): {violations}"
+        assert opened.offsite == []
+    finally:
+        opened.page.context.close()

@@ -121,8 +121,8 @@
       var box = boxes[i];
       if (box.firstChild) continue;
       box.innerHTML =
-        '<button type="button" class="md-button gpulist-export">Export progress</button> ' +
-        '<label class="md-button gpulist-import">Import progress' +
+        '<button type="button" class="gpulist-export">Export progress</button> ' +
+        '<label class="gpulist-import">Import progress' +
         '<input type="file" accept="application/json,.json" class="gpulist-import-file"></label> ' +
         '<span class="gpulist-tools-status" role="status" aria-live="polite"></span>';
     }
@@ -189,7 +189,7 @@
     var record = host.getAttribute("data-gpulist-bib");
     var box = document.createElement("div");
     box.className = "gpulist-cite-box";
-    box.innerHTML = '<pre><code></code></pre><button type="button" class="gpulist-copy">copy</button> ' +
+    box.innerHTML = '<pre><code tabindex="0"></code></pre><button type="button" class="gpulist-copy">copy</button> ' +
       '<span class="gpulist-copy-status" role="status" aria-live="polite"></span>';
     box.querySelector("code").textContent = record;
     host.insertAdjacentElement("afterend", box);
