@@ -13,7 +13,7 @@ Then it times a click on a toggle until the page's figure shows the new count, a
 what the embedded citations add to the topic page. Target: bound within 1,000 ms of
 navigation start on the topic page. Prints figures; asserts nothing.
 
-    .venv/bin/python -m benchmarks.progress_bench [--n 10000] [--runs 5]
+    .venv/bin/python -m benchmarks.progress_bench [--n 10000] [--runs 5] [--engine zensical|mkdocs]
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--engine", choices=("zensical", "mkdocs"), default="zensical")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -106,12 +107,12 @@ def main() -> None:
         data = write_catalog(Path(tmp) / "data", args.n)
         path_page = write_path(data)
         project = make_project(Path(tmp) / "site", data)
-        gpulist_build(project)
+        gpulist_build(project, "--engine", args.engine)
         topic, _ = largest_topic_page(project / "site")
         html = (project / "site" / "topics" / topic / "index.html").read_text(encoding="utf-8")
         bib = sum(len(m) for m in re.findall(r' data-gpulist-bib="[^"]*"', html))
         raw, gz = size(project / "site" / "topics" / topic / "index.html")
-        print(f"{args.n:,} entries; topic page topics/{topic}/: {kb(raw)} ({kb(gz)} gzipped), "
+        print(f"{args.engine}, {args.n:,} entries; topic page topics/{topic}/: {kb(raw)} ({kb(gz)} gzipped), "
               f"of which embedded citations {kb(bib)}; gpulist.bib {kb(size(project / 'site' / 'gpulist.bib')[0])}")
         home = (project / "site" / "index.html").read_text(encoding="utf-8")
         ids = sum(len(m) for m in re.findall(r' data-gpulist-ids="[^"]*"', home))
