@@ -206,3 +206,17 @@ def test_reader_controls_pass_axe(browser: Browser, site: Site, scheme: str) -> 
         assert opened.offsite == []
     finally:
         opened.page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_path_page_passes_axe_whole(browser: Browser, site: Site, scheme: str) -> None:
+    """The page type this work adds, checked whole as test_accessibility checks the others."""
+    from tests.browser.test_accessibility import violations
+
+    opened = open_tab(browser, viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    try:
+        open_bound(opened.page, site.url("paths/first-steps/"))
+        toggle(opened.page, "vllm")
+        assert violations(opened.page) == []
+    finally:
+        opened.page.context.close()
