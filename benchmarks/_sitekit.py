@@ -48,12 +48,18 @@ def make_project(root: Path, data: Path) -> Path:
     return root
 
 
+ENGINES = ("zensical", "mkdocs")
+# Where each engine writes its search index, and its generated configuration.
+SEARCH_INDEX = {"zensical": "search.json", "mkdocs": "search/search_index.json"}
+
+
 def clean_generated(project: Path) -> None:
-    """Remove generated pages and the built site, so each build starts from nothing."""
+    """Remove generated pages, the built site and Zensical's cache, so each build starts from nothing."""
     for child in (project / "docs").iterdir():
         if child.name != "assets":
             shutil.rmtree(child) if child.is_dir() else child.unlink()
     shutil.rmtree(project / "site", ignore_errors=True)
+    shutil.rmtree(project / ".cache", ignore_errors=True)
 
 
 def timed(argv: list[str], cwd: Path) -> Run:
@@ -69,15 +75,21 @@ def timed(argv: list[str], cwd: Path) -> Run:
     return Run(seconds, int(peak_kib) / 1024, float(cpu))
 
 
-def gpulist_build(project: Path, *extra: str) -> Run:
-    clean_generated(project)
-    return timed([str(BIN / "gpulist"), "build", "--data", "data", "--config", "mkdocs.yml", *extra], project)
+def gpulist_build(project: Path, engine: str, *extra: str, warm: bool = False) -> Run:
+    """`gpulist build` from nothing; `warm` keeps the pages and Zensical's cache of a previous build."""
+    if not warm:
+        clean_generated(project)
+    return timed([str(BIN / "gpulist"), "build", "--data", "data", "--config", "mkdocs.yml", "--engine", engine,
+                  "--site-url", "http://127.0.0.1/", *extra], project)
 
 
-def bare_mkdocs(project: Path) -> Run:
-    """MkDocs alone on the pages gpulist already wrote: the floor gpulist is compared with."""
+def bare_engine(project: Path, engine: str) -> Run:
+    """The engine alone on the pages gpulist already wrote: the floor gpulist is compared with."""
     shutil.rmtree(project / "site", ignore_errors=True)
-    return timed([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", ".gpulist-mkdocs.yml"], project)
+    shutil.rmtree(project / ".cache", ignore_errors=True)
+    config = f".gpulist-{engine}.yml"
+    quiet = ["-q"] if engine == "mkdocs" else []
+    return timed([sys.executable, "-m", engine, "build", "--strict", *quiet, "-f", config], project)
 
 
 def size(path: Path) -> tuple[int, int]:
@@ -110,6 +122,41 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+
+
+class SearchUI:
+    """How a reader searches on each engine's pages (as in tests/browser/conftest.py)."""
+
+    OPENER = {"zensical": ".md-search__button", "mkdocs": None}
+    BOX = {"zensical": "dialog[aria-label=Search] input", "mkdocs": "input.md-search__input"}
+    RESULTS = {"zensical": "dialog[aria-label=Search] a[role=option]", "mkdocs": ".md-search-result__list a[href]"}
+
+
+# The results a reader sees, best first: each result link's href, or "" for a link that is
+# only a page's heading (Material's score-0 article) or folded into "N more on this page".
+_SHOWN_RESULTS = """(selector) => [...document.querySelectorAll('*')]
+  .flatMap(e => e.shadowRoot ? [e.shadowRoot] : []).concat([document])
+  .flatMap(root => [...root.querySelectorAll(selector)])
+  .map(a => {
+    const article = a.querySelector('article');
+    const heading = article && article.dataset.mdScore === '0.00';
+    const folded = a.closest('details') && !a.closest('details').open;
+    return heading || folded ? '' : a.getAttribute('href');
+  })"""
+
+
+def search_results(page: object, engine: str, query: str, settle_ms: int = 1500) -> list[str]:
+    """Types `query` into the engine's search box; returns the hrefs of the results shown, in order."""
+    opener = SearchUI.OPENER[engine]
+    if opener:
+        page.locator(opener).first.click()  # type: ignore[attr-defined]
+    box = page.locator(SearchUI.BOX[engine]).first  # type: ignore[attr-defined]
+    box.click()
+    box.fill("")
+    box.press_sequentially(query)
+    page.locator(SearchUI.RESULTS[engine]).first.wait_for(timeout=300_000)  # type: ignore[attr-defined]
+    page.wait_for_timeout(settle_ms)  # type: ignore[attr-defined]
+    return page.evaluate(_SHOWN_RESULTS, SearchUI.RESULTS[engine])  # type: ignore[attr-defined]
 
 
 class serve:  # noqa: N801 - used as a context manager, reads like a function

@@ -14,7 +14,7 @@ CSS = REPO / "docs" / "assets" / "stylesheets" / "icons.css"
 
 
 def test_every_icon_has_a_rule() -> None:
-    rules = set(re.findall(r"^\.gpulist-icon--([a-z-]+) \{ --gpulist-icon: url\('data:image/svg\+xml;",
+    rules = set(re.findall(r"^\.gi-([a-z-]+) \{ --gpulist-icon: url\('data:image/svg\+xml;",
                            CSS.read_text(encoding="utf-8"), re.MULTILINE))
     assert set(NAMES) <= rules
 
@@ -27,6 +27,5 @@ def test_rules_match_the_theme_icons() -> None:
 
 
 def test_an_icon_has_a_name_for_screen_readers() -> None:
-    assert icon("paper", "paper") == ('<span class="gpulist-icon gpulist-icon--paper" role="img" aria-label="paper" '
-                                      'title="paper"></span>')
+    assert icon("paper", "paper") == '<i class="gi gi-paper" role="img" aria-label="paper"></i>'
     assert 'aria-label="blog post"' in TYPE_ICONS["blog"]

@@ -37,8 +37,8 @@ def test_the_index_links_each_path_from_where_it_is_shown(view: SiteView) -> Non
 def test_links_follow_the_engines_link_style(view: SiteView) -> None:
     """Zensical rewrites docs-relative links in raw HTML itself (gpulist.view.links)."""
     source = dataclasses.replace(CONFIG, link_style=SOURCE)
-    assert 'href="paths/first-steps.md"' in path_index(view, "index.md", source)
-    assert 'href="../topics/attention.md#flashattention-2"' in render_path(view.paths[0], view, source)
+    assert 'href="../topics/attention/#flashattention-2"' in render_path(view.paths[0], view, source)
+    assert 'href="../../topics/attention/#flashattention-2"' in render_path(view.paths[0], view, CONFIG)
 
 
 def test_no_paths_no_index() -> None:

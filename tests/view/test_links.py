@@ -36,10 +36,13 @@ def test_href_is_relative_to_where_the_page_is_served() -> None:
     assert href("topics/a.md", "#tier_1") == "#tier_1"
 
 
-def test_href_in_source_style_is_docs_relative_for_the_engine_to_rewrite() -> None:
-    assert href("tags/cuda.md", "topics/attention.md#flashattention-2", SOURCE) == \
-        "../topics/attention.md#flashattention-2"
-    assert href("index.md", "tags/cuda.md", SOURCE) == "tags/cuda.md"
+def test_href_in_source_style_is_relative_to_the_source_folder() -> None:
+    """Zensical rewrites raw HTML links from the .md file's folder to the built page's."""
+    assert href("tags/cuda.md", "topics/attention.md#flashattention-2", SOURCE) == "../topics/attention/#flashattention-2"
+    assert href("index.md", "tags/cuda.md", SOURCE) == "tags/cuda/"
+    assert href("topics/a.md", "topics/b.md#x", SOURCE) == "b/#x"
+    assert href("tags/cuda.md", "index.md", SOURCE) == "../"
+    assert href("index.md", "index.md", SOURCE) == "./"
     assert href("all-resources.md", "resources.json", SOURCE) == "resources.json"
     assert href("topics/a.md", "#tier_1", SOURCE) == "#tier_1"
 
@@ -52,4 +55,4 @@ def test_href_to_a_file_is_its_path_from_where_the_page_is_served() -> None:
 def test_entry_href(catalog: Catalog) -> None:
     entry = next(e for e in catalog.entries if e.resource.id == "flashattention-2")
     assert entry_href("tags/cuda.md", entry.resource) == "../../topics/attention/#flashattention-2"
-    assert entry_href("tags/cuda.md", entry.resource, SOURCE) == "../topics/attention.md#flashattention-2"
+    assert entry_href("tags/cuda.md", entry.resource, SOURCE) == "../topics/attention/#flashattention-2"

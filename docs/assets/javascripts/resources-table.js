@@ -80,11 +80,10 @@
     return { rows: rows, options: facetOptions(rows) };
   }
 
-  /* An icon of icons.css: a span painted by a CSS mask, named for screen readers. */
+  /* An icon of icons.css (gpulist.site.icons): painted by a CSS mask, named for screen readers. */
   function icon(name, label) {
     var safe = escapeHtml(String(name).replace(/[^a-z0-9-]/g, ""));
-    return "<span class=\"gpulist-icon gpulist-icon--" + safe + "\" role=\"img\" aria-label=\"" +
-      escapeHtml(label) + "\" title=\"" + escapeHtml(label) + "\"></span>";
+    return "<i class=\"gi gi-" + safe + "\" role=\"img\" aria-label=\"" + escapeHtml(label) + "\"></i>";
   }
 
   function buildRow(r, index, baseUrl, topics, sections, tags) {

@@ -55,7 +55,7 @@ class Engine:
 
     @property
     def link_style(self) -> str:
-        """Zensical rewrites (and checks) docs-relative links in raw HTML; MkDocs leaves them."""
+        """Zensical rewrites raw HTML links relative to the source file; MkDocs leaves them."""
         return SOURCE if self.name == "zensical" else BUILT
 
     def generated_config(self, layout: Layout) -> Path:

@@ -1,4 +1,6 @@
-"""The site: pure functions from the catalog to Markdown pages, one writer, MkDocs as a program.
+"""The site: pure functions from the catalog to Markdown pages, and one writer.
+
+The engine that builds them (Zensical or MkDocs) runs as a program: see gpulist.publish.
 
 Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated and git-ignored):
 
@@ -6,8 +8,8 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     start-here.md       Tier 1 of every topic, then Tier 2, then Tier 3         (not searched)
     topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
                         each entry an H3 whose anchor is its id (#flashattention-2)
-    tags/index.md       the tag index; tags/<id>.md one per tag               (not searched)
-    concepts.md         the concept index, when data/book-index.yml exists
+    tags/index.md       the tag index; tags/<id>.md one per tag                 (not searched)
+    concepts.md         the concept index, when data/book-index.yml exists      (not searched)
     recent.md           recently added                                        (not searched)
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
@@ -15,7 +17,7 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
 
 `gpulist build` then adds README.md (the list in the guide's own format) to the built site
-itself, beside MkDocs' output: any .md file in docs/ would become a page.
+itself, beside the engine's output: any .md file in docs/ would become a page.
 
 Contract for the All-resources table script (docs/assets/javascripts/resources-table.js,
 loaded on every page through mkdocs.yml `extra_javascript`):
@@ -27,6 +29,6 @@ loaded on every page through mkdocs.yml `extra_javascript`):
 - resources.json is version 1 of the shape in `gpulist.export.resources_json`; each
   resource's `page` (e.g. `topics/attention/#flashattention-2`) is relative to the site
   root, which is `new URL("..", location)` seen from all-resources/.
-- With `navigation.instant`, pages are swapped without a reload: subscribe to Material's
-  `document$` observable rather than DOMContentLoaded.
+- With `navigation.instant`, pages are swapped without a reload: subscribe to the theme's
+  `document$` observable (Material's and Zensical's both have it) rather than DOMContentLoaded.
 """

@@ -2,6 +2,11 @@
 
 A reader looking up "KV cache" lands on both the book sections that cover it and the
 online resources in this list. Written only when data/book-index.yml exists.
+
+The page stays out of the search index, like the other listings: its ~750 terms (dozens of
+them `NCCL_*` variables alone) outranked the entries themselves, so a search for "NCCL" or
+"FP8" listed book-index terms before the NCCL and FP8 entries. The letter bar and the
+browser's find-in-page search it instead.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from gpulist.load import Entry
 from gpulist.models import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import slugify
 from gpulist.site.concept_match import ConceptMatcher, words
-from gpulist.site.icons import TYPE_ICONS
+from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import entry_href
@@ -79,7 +84,8 @@ def render_concepts(book: BookIndex, view: SiteView, config: SiteConfig) -> str:
         anchors.setdefault(words(term.term), anchor)
     matcher = ConceptMatcher(view.entries, view.tags)
     ctx = _Context(matcher, anchors, config.link_style)
-    out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}"})]
+    out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}",
+                         **SEARCH_EXCLUDED})]
     out.append(f"# Concept index\n\nThe concepts of *{escape_text(book.title)}*, A to Z: for each, the "
                "book's sections that cover it and the entries of this list that do.\n")
     groups = [(letter, list(g)) for letter, g in groupby(terms, key=lambda t: _letter(t.term))]
@@ -95,33 +101,33 @@ def _key(letter: str) -> str:
 
 
 def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
-    """Book sections and see-references are searchable; the entry links repeat cards, so not."""
-    matcher, anchors = ctx.matcher, ctx.anchors
-    lines = [f"**Book:** {_refs(term.refs)}"] if term.refs else []
+    """A concept as one raw HTML block: its book sections, see-references, sub-terms and the
+    entries of the list that cover it. Raw HTML, like the listings: as Markdown, this one page
+    was two thirds of the engines' Markdown time for the real list. H4, below toc_depth:
+    hundreds of concepts would double the page in table-of-contents markup."""
+    blocks = [f'<h4 id="{escape_attr(anchor)}">{html_text(term.term)}'
+              f'<a class="headerlink" href="#{escape_attr(anchor)}" title="Permanent link">¶</a></h4>']
+    lines = [f"<strong>Book:</strong> {_refs(term.refs)}"] if term.refs else []
     for label, names in (("See", term.see), ("See also", term.see_also)):
         if names:
-            lines.append(f"**{label}:** " + ", ".join(_see(n, anchors) for n in names))
-    # H4, below toc_depth: hundreds of concepts would double the page in table-of-contents
-    # markup (Material prints the TOC twice); the A–Z line navigates, search still splits here.
-    blocks = [f"#### {escape_text(term.term)} {{ #{anchor} }}"]
+            lines.append(f"<strong>{label}:</strong> " + ", ".join(_see(n, ctx.anchors) for n in names))
     if lines:
-        blocks.append("  \n".join(lines))
+        blocks.append("<p>" + "<br>\n".join(lines) + "</p>")
     if term.subterms:
-        blocks.append("\n".join(_subterm_lines(term.subterms, 0)))
+        blocks.append(_subterm_list(term.subterms))
     listed = _listed(term, ctx)
     if listed:
-        # Raw HTML, like the other listings: at 10,000 entries these are ~18,000 links.
-        blocks.append("<p data-search-exclude>" + "<br>\n".join(listed) + "</p>")
-    return "\n\n".join(blocks) + "\n"
+        blocks.append("<p>" + "<br>\n".join(listed) + "</p>")
+    return "\n".join(blocks) + "\n"
 
 
-def _subterm_lines(subterms: list[IndexTerm], depth: int) -> list[str]:
+def _subterm_list(subterms: list[IndexTerm]) -> str:
     """Nested sub-terms as nested lists, as the book's index prints them."""
-    lines = []
+    items = []
     for sub in subterms:
-        lines.append(f"{'    ' * depth}- *{escape_text(sub.term)}*: {_refs(sub.refs) or 'see below'}")
-        lines.extend(_subterm_lines(sub.subterms, depth + 1))
-    return lines
+        nested = _subterm_list(sub.subterms) if sub.subterms else ""
+        items.append(f"<li><em>{html_text(sub.term)}</em>: {_refs(sub.refs) or 'see below'}{nested}</li>")
+    return "<ul>\n" + "\n".join(items) + "\n</ul>"
 
 
 def _listed(term: IndexTerm, ctx: _Context) -> list[str]:
@@ -139,16 +145,17 @@ def _listed(term: IndexTerm, ctx: _Context) -> list[str]:
 
 
 def _refs(refs: list[SectionRef]) -> str:
-    return "; ".join(escape_text(r.section) + (f" – {escape_text(r.to)}" if r.to else "") for r in refs)
+    return "; ".join(html_text(r.section) + (f" – {html_text(r.to)}" if r.to else "") for r in refs)
 
 
 def _entry_links(entries: list[Entry], style: str) -> str:
-    shown = [f'{TYPE_ICONS[e.resource.type]} <a href="{escape_attr(entry_href(PAGE, e.resource, style))}">'
-             f"{html_text(e.resource.title)}</a>" for e in entries[:MAX_ENTRIES]]
+    """Links to the cards, without type icons: the index names up to 25 entries per concept."""
+    shown = [f'<a href="{escape_attr(entry_href(PAGE, e.resource, style))}">{html_text(e.resource.title)}</a>'
+             for e in entries[:MAX_ENTRIES]]
     more = f" and {len(entries) - MAX_ENTRIES} more" if len(entries) > MAX_ENTRIES else ""
     return " · ".join(shown) + more
 
 
 def _see(name: str, anchors: dict[tuple[str, ...], str]) -> str:
     anchor = anchors.get(words(name))
-    return f"[{escape_text(name)}](#{anchor})" if anchor else escape_text(name)
+    return f'<a href="#{escape_attr(anchor)}">{html_text(name)}</a>' if anchor else html_text(name)
