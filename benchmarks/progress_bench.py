@@ -9,8 +9,9 @@ it reads, from the page's own performance timeline (ms since navigation start):
   cite control and progress figure is in place (the page is interactive for reading);
 - the reader's own work: from `gpulist-reader-start` to `gpulist-reader-bound`.
 
-Then it times a click on a toggle until the page's figure shows the new count, and prints
-what the embedded citations add to the topic page. Target: bound within 1,000 ms of
+It also loads each page with reader.js refused, for what the page costs on its own. Then it
+times a click on a toggle until the page's figure shows the new count, and prints what the
+embedded citations add to the topic page and the id lists to the home page. Target: bound within 1,000 ms of
 navigation start on the topic page. Prints figures; asserts nothing.
 
     .venv/bin/python -m benchmarks.progress_bench [--n 10000] [--runs 5] [--engine zensical|mkdocs]
@@ -75,8 +76,18 @@ def measure(browser: object, url: str, runs: int, preset: str | None) -> list[di
         results.append(page.evaluate(TIMES))
         if len(results) == runs:
             results[-1]["click"] = page.evaluate(CLICK)
+        page.close()  # its search worker would otherwise compete with the next load
+        results[-1]["alone"] = _without_reader(context, url)
         context.close()
     return results
+
+
+def _without_reader(context: object, url: str) -> float:
+    """DOMContentLoaded of the same page with reader.js refused: what the page costs on its own."""
+    page = context.new_page()  # type: ignore[attr-defined]
+    page.route("**/reader.js", lambda route: route.abort())
+    page.goto(url, wait_until="domcontentloaded")
+    return page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
 
 
 def report(label: str, results: list[dict]) -> None:
@@ -87,7 +98,8 @@ def report(label: str, results: list[dict]) -> None:
     response = [r["response"] for r in results]
     print(f"  {label:<36} bound median {statistics.median(bound):5.0f} ms, max {max(bound):5.0f} ms"
           f" | HTML received {statistics.median(response):5.0f}, parsed {statistics.median(parsed):5.0f}, "
-          f"DOMContentLoaded {statistics.median(dcl):5.0f} ms | reader's own work "
+          f"DOMContentLoaded {statistics.median(dcl):5.0f} ms (without reader.js "
+          f"{statistics.median(r['alone'] for r in results):5.0f}) | reader's own work "
           f"{statistics.median(own):5.1f} ms | {results[0]['toggles']} toggles")
     click = results[-1].get("click")
     if click:
@@ -107,7 +119,7 @@ def main() -> None:
         data = write_catalog(Path(tmp) / "data", args.n)
         path_page = write_path(data)
         project = make_project(Path(tmp) / "site", data)
-        gpulist_build(project, "--engine", args.engine)
+        gpulist_build(project, args.engine)
         topic, _ = largest_topic_page(project / "site")
         html = (project / "site" / "topics" / topic / "index.html").read_text(encoding="utf-8")
         bib = sum(len(m) for m in re.findall(r' data-gpulist-bib="[^"]*"', html))

@@ -221,16 +221,3 @@ def test_a_path_page_passes_axe_whole(browser: Browser, site: Site, scheme: str)
     finally:
         opened.page.context.close()
 
-
-def test_off_screen_cards_skip_rendering_and_permalinks_still_land(tab: Tab, site: Site) -> None:
-    """reader.css lets long topic pages skip laying out cards off screen (progress_bench says
-    why); a permalink to a card far down must still scroll to it, and only card pages do this."""
-    page = tab.page
-    last = topic_ids(site, "attention")[-1]
-    page.goto(site.url(f"topics/attention/#{last}"))
-    expect(page.locator(f"h3#{last}")).to_be_in_viewport()
-    visibility = "el => getComputedStyle(el).contentVisibility"
-    assert page.locator(f"h3#{last}").evaluate(visibility) == "auto"
-    assert page.locator("article h2").first.evaluate(visibility) == "visible"
-    page.goto(site.url("start-here/"))
-    assert page.locator("article h3").first.evaluate(visibility) == "visible"
