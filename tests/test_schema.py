@@ -177,3 +177,18 @@ def test_watch_schema_flags_what_validate_rejects(field: str, value: Any) -> Non
     source = {"id": "a", "kind": "arxiv", "url": "https://export.arxiv.org/api/query",
               "query": {"categories": ["cs.DC"]}, field: value}
     assert _violations([source], schema, schema)
+
+
+def test_real_paths_file_satisfies_its_schema_and_points_at_it() -> None:
+    schema = _schemas()[FILES["paths"]]
+    path = DATA / "paths.yml"
+    assert _violations(_as_editor_sees(path), schema, schema) == []
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert (path.parent / first.split("$schema=", 1)[1]).resolve() == (REPO / "schemas" / FILES["paths"]).resolve()
+
+
+def test_paths_schema_flags_a_step_without_its_reason() -> None:
+    schema = _schemas()[FILES["paths"]]
+    paths = _as_editor_sees(DATA / "paths.yml")
+    del paths[0]["steps"][0]["why"]
+    assert _violations(paths, schema, schema)

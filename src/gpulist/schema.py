@@ -10,12 +10,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from gpulist.files import current_text, write_plain
-from gpulist.models import BookIndex, Resource, Tag, Topic, WatchSource
+from gpulist.models import BookIndex, ReadingPath, Resource, Tag, Topic, WatchSource
 
 SCHEMA_DIR = "schemas"
 FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json",
-         "book-index": "book-index.schema.json", "watch": "watch.schema.json"}
+         "book-index": "book-index.schema.json", "watch": "watch.schema.json", "paths": "paths.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
@@ -25,7 +27,7 @@ def resource_schema() -> dict[str, Any]:
     return _finish(schema, "gpulist resource", "One entry of the list: data/resources/<id>.yml")
 
 
-def list_schema(model: type[Topic] | type[Tag] | type[WatchSource], title: str, description: str) -> dict[str, Any]:
+def list_schema(model: type[BaseModel], title: str, description: str) -> dict[str, Any]:
     item = model.model_json_schema(mode="validation")
     defs = item.pop("$defs", {})
     schema: dict[str, Any] = {"type": "array", "items": item}
@@ -49,6 +51,8 @@ def all_schemas() -> dict[str, str]:
                                      "The book's index, generated from seed 002: data/book-index.yml"),
         FILES["watch"]: list_schema(WatchSource, "gpulist watch sources",
                                     "The feeds, channels and arXiv queries `gpulist watch` follows: data/watch.yml"),
+        FILES["paths"]: list_schema(ReadingPath, "gpulist reading paths",
+                                    "Named, ordered reading paths, each step an entry id and why: data/paths.yml"),
     }
     return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
 

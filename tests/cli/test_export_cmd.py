@@ -29,3 +29,14 @@ def test_json_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
 def test_check_without_output_is_bad_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", "readme", "--data", str(FIXTURE), "--check"]) == 2
     assert "--check needs --output" in capsys.readouterr().err
+
+
+def test_bibtex_to_file_and_check(tmp_path: Path) -> None:
+    out = tmp_path / "gpulist.bib"
+    assert main(["export", "bibtex", "--data", str(FIXTURE), "--output", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.count("\n@") == 10
+    assert "@inproceedings{flashattention-2," in text
+    assert main(["export", "bibtex", "--data", str(FIXTURE), "--output", str(out), "--check"]) == 0
+    out.write_text(text.replace("flashattention-2,", "fa2,"), encoding="utf-8")
+    assert main(["export", "bibtex", "--data", str(FIXTURE), "--output", str(out), "--check"]) == 1

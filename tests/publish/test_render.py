@@ -35,7 +35,9 @@ def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
                  "tags/index.md", "resources.json", "feed.xml", *topic_pages, *tag_pages]:
         assert page in site.pages
     assert not any(page.endswith(".md") and "README" in page for page in site.pages)
-    assert list(site.exports) == ["README.md"] and site.exports["README.md"].startswith("# ")
+    assert list(site.exports) == ["README.md", "gpulist.bib"] and site.exports["README.md"].startswith("# ")
+    assert site.exports["gpulist.bib"].count("\n@") == len(catalog.entries)
+    assert [p for p in site.pages if p.startswith("paths/")] == [f"paths/{p.id}.md" for p in catalog.paths]
 
 
 def test_no_concept_index_without_book_index(catalog: Catalog, config: SiteConfig) -> None:
@@ -55,11 +57,18 @@ def test_nav_follows_the_guide_order(catalog: Catalog, config: SiteConfig) -> No
 @pytest.mark.parametrize("page,excluded", [
     ("start-here.md", True), ("all-resources.md", True), ("tags/cuda.md", True), ("recent.md", True),
     ("index.md", True), ("topics/attention.md", False), ("tags/index.md", True),
-    ("concepts.md", True),
+    ("concepts.md", True), ("paths/first-steps.md", True),
 ])
 def test_search_exclusion_front_matter(page: str, excluded: bool) -> None:
     head = PAGES[page].split("\n---\n", 1)[0]
     assert ("search:\n  exclude: true" in head) is excluded
+
+
+def test_start_here_is_a_section_with_the_paths(catalog: Catalog, config: SiteConfig) -> None:
+    nav = render_site(catalog, config).nav
+    start = next(item["Start here"] for item in nav if "Start here" in item)
+    assert start == [{"Start here": "start-here.md"}, {"First steps": "paths/first-steps.md"},
+                     {"Attention <only> & more": "paths/attention-only.md"}]
 
 
 def test_rendering_is_deterministic(catalog: Catalog, config: SiteConfig) -> None:

@@ -1,4 +1,4 @@
-"""`gpulist export readme|json`: the list as Markdown in the guide's format, or as JSON."""
+"""`gpulist export readme|json|bibtex`: the list as Markdown in the guide's format, as JSON, or as BibTeX."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 from gpulist.checks import validate
 from gpulist.cli.site_args import add_publishing_options, settings_from
+from gpulist.export.bibtex import render_bibtex
 from gpulist.files import current_text, write_atomic
 from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import render_json
@@ -18,9 +19,10 @@ from gpulist.view.config import DEFAULT_CONFIG, SiteConfig, load_site_config
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("export", help="write the list as README Markdown or JSON",
-                       description="Write the catalog as a README in the guide's format, or as resources.json.")
-    p.add_argument("format", choices=("readme", "json"))
+    p = sub.add_parser("export", help="write the list as README Markdown, JSON or BibTeX",
+                       description="Write the catalog as a README in the guide's format, as resources.json, "
+                                   "or as BibTeX (one record per entry, keyed by its id).")
+    p.add_argument("format", choices=("readme", "json", "bibtex"))
     p.add_argument("--data", type=Path, default=Path("data"), metavar="DIR", help="data folder (default: data)")
     p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE", help="output file (default: stdout)")
     p.add_argument("--check", action="store_true", help="exit 1 if --output is missing or out of date")
@@ -37,10 +39,13 @@ def run(args: argparse.Namespace) -> int:
     if has_errors(problems):
         print(as_text(problems), file=sys.stderr)
         return 1
-    view = build_view(catalog)
-    base = load_site_config(args.config) if args.config.is_file() else SiteConfig()
-    settings = settings_from(args, base, args.config.absolute().parent)
-    text = render_readme(view) if args.format == "readme" else render_json(view, settings)
+    if args.format == "bibtex":
+        text = render_bibtex(catalog.resources)
+    else:
+        view = build_view(catalog)
+        base = load_site_config(args.config) if args.config.is_file() else SiteConfig()
+        settings = settings_from(args, base, args.config.absolute().parent)
+        text = render_readme(view) if args.format == "readme" else render_json(view, settings)
     if args.output is None:
         sys.stdout.write(text)
         return 0

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
-from gpulist.models import BookIndex, RepoHealth, Resource, Tag, Topic, WatchSource
+from gpulist.models import BookIndex, ReadingPath, RepoHealth, Resource, Tag, Topic, WatchSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,11 +23,13 @@ class Catalog:
     entries: list[Entry] = field(default_factory=list)
     book_index: BookIndex | None = None
     repos: dict[str, RepoHealth] = field(default_factory=dict)
+    paths: list[ReadingPath] = field(default_factory=list)
     book_index_doc: Document | None = None
     topics_doc: Document | None = None
     tags_doc: Document | None = None
     watch: list[WatchSource] = field(default_factory=list)  # data/watch.yml; absent is none
     watch_doc: Document | None = None
+    paths_doc: Document | None = None
 
     @property
     def resources(self) -> list[Resource]:

@@ -14,7 +14,7 @@ from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
-from gpulist.models import BookIndex, RepoHealthFile, Resource, Tag, Topic, WatchSource
+from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Tag, Topic, WatchSource
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 
@@ -23,6 +23,7 @@ RESOURCE_SUFFIXES = (".yml", ".yaml")
 BOOK_INDEX = "book-index.yml"
 REPO_HEALTH = "generated/repos.yml"
 WATCH = "watch.yml"
+PATHS = "paths.yml"
 
 
 def load_catalog(root: Path, max_bytes: int | None = None) -> tuple[Catalog, list[Problem]]:
@@ -48,10 +49,12 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems, limit=limit)
     catalog.tags_doc, catalog.tags = _load_list(root / "tags.yml", Tag, problems, limit=limit)
     catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems, root, limit)
+    catalog.paths_doc, catalog.paths = _load_list(root / PATHS, ReadingPath, problems, required=False, limit=limit)
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems, root, limit)
     catalog.repos = dict(health.repos) if health else {}
-    if os.path.lexists(root / WATCH):  # optional: a list without it simply watches nothing
-        catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources", limit=limit)
+    # optional: a list without it simply watches nothing
+    catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",
+                                                  required=False, limit=limit)
     paths = resource_files(root)
     for path, (doc, found) in zip(paths, read_documents(paths, limit), strict=True):
         problems.extend(found)
@@ -103,9 +106,11 @@ def _check_file_name(path: Path, doc: Document, problems: list[Problem]) -> bool
 
 
 def _load_list(path: Path, model: type[M], problems: list[Problem], noun: str | None = None, *,
-               limit: int = DEFAULT_MAX_BYTES) -> tuple[Document | None, list[M]]:
+               required: bool = True, limit: int = DEFAULT_MAX_BYTES) -> tuple[Document | None, list[M]]:
+    """A file holding a list of items; each valid item is kept, each broken one reported."""
     if not os.path.lexists(path):  # a link to nowhere is not missing: the reader refuses it
-        problems.append(Problem(display_path(path), 1, 1, f"missing {path.name}", "missing-file"))
+        if required:
+            problems.append(Problem(display_path(path), 1, 1, f"missing {path.name}", "missing-file"))
         return None, []
     doc = read_document(path, problems, limit)
     if doc is None:

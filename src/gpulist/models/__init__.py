@@ -2,6 +2,7 @@
 
 from gpulist.models.concept import BookIndex, IndexTerm, SectionRef
 from gpulist.models.fields import ID_PATTERN
+from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType
 from gpulist.models.tag import Tag
@@ -9,6 +10,6 @@ from gpulist.models.topic import Group, Tier, Topic
 from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSource
 
 __all__ = [
-    "BookIndex", "IndexTerm", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Tag",
+    "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Tag",
     "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
 ]

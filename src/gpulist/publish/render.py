@@ -1,11 +1,12 @@
-"""Every generated file of the published site: the site's pages, resources.json, README.md.
+"""Every generated file of the published site: the site's pages, resources.json, README.md, gpulist.bib.
 
 Pure: the same catalog and config always give the same files. `pages` go into docs/ and
 through the engine (resources.json among them: the All-resources table fetches it);
 `exports` are published beside the built site without going through the engine: the README
 in the guide's own format is Markdown that readers download as it is, and the engine would
 turn any `.md` file in docs/ into a page (which cost four seconds at 10,000 entries, for a
-page that repeated the topic pages).
+page that repeated the topic pages); gpulist.bib is a download too, read by no page (cards
+embed their own records, see gpulist.site.reader).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from gpulist import parallel
+from gpulist.export.bibtex import PATH as BIB_PATH
+from gpulist.export.bibtex import render_bibtex
 from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import PATH as JSON_PATH
 from gpulist.export.resources_json import render_json
@@ -43,7 +46,7 @@ def render_site(catalog: Catalog, config: SiteConfig) -> Site:
     if parallel.worker_count(len(view.entries), PARALLEL_MIN) > 1:
         whole = parallel.in_background(whole)
     pages = reading_pages(view, config)
-    exports = {README_PATH: render_readme(view)}
+    exports = {README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources)}
     return Site({**pages, **whole()}, nav(view, catalog.book_index is not None), exports)
 
 

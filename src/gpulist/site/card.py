@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.models import RepoHealth
+from gpulist.site.reader import entry_attrs
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
@@ -57,7 +58,7 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
     if edit:
         parts.append(f'<a class="gpulist-edit" href="{escape_attr(edit)}" title="Edit this entry on GitHub" '
                      'data-search-exclude>edit</a>')
-    return f'<p class="gpulist-meta">{" · ".join(parts)}</p>'
+    return f'<p class="gpulist-meta"{entry_attrs(r)}>{" · ".join(parts)}</p>'
 
 
 def _a(url: str, text: str) -> str:

@@ -17,6 +17,7 @@ from gpulist.site.feed import PATH as FEED_PATH
 from gpulist.site.feed import render_feed
 from gpulist.site.home import PAGE as HOME_PAGE
 from gpulist.site.home import render_home
+from gpulist.site.path_page import render_path
 from gpulist.site.recent import PAGE as RECENT_PAGE
 from gpulist.site.recent import render_recent
 from gpulist.site.start_here import PAGE as START_PAGE
@@ -39,6 +40,8 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
         RECENT_PAGE: render_recent(view, config),
         TAGS_INDEX: render_tag_index(view),
     }
+    for path_view in view.paths:
+        pages[path_view.page] = render_path(path_view, view, config)
     for topic_view in view.topics:
         pages[topic_view.page] = render_topic(topic_view, view, config)
     for tag in view.tags:
@@ -61,4 +64,7 @@ def nav(view: SiteView, has_concepts: bool) -> list[dict[str, object]]:
         browse.append({"Concept index": CONCEPTS_PAGE})
     browse.append({"Recently added": RECENT_PAGE})
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
-    return [{"Home": HOME_PAGE}, {"Start here": START_PAGE}, {"Topics": topics}, {"Browse": browse}]
+    start: object = START_PAGE
+    if view.paths:
+        start = [{"Start here": START_PAGE}, *({p.path.title: p.page} for p in view.paths)]
+    return [{"Home": HOME_PAGE}, {"Start here": start}, {"Topics": topics}, {"Browse": browse}]

@@ -1,12 +1,16 @@
-"""The learning path: Tier 1 of every topic in the guide's order, then Tier 2, then Tier 3.
+"""Start here: the reading paths first, then the guide's own order, tier by tier.
 
-Grouped topics (The Big Picture) have no tiers; they close the path as further reading.
+The paths (data/paths.yml) are the curated routes; below them, Tier 1 of every topic in the
+guide's order, then Tier 2, then Tier 3. Grouped topics (The Big Picture) have no tiers;
+they close the page as further reading.
 """
 
 from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
+from gpulist.site.path_page import path_index
+from gpulist.site.reader import progress_tools
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.text import escape_text, front_matter
@@ -21,8 +25,16 @@ def steps(view: SiteView) -> list[list[Entry]]:
 
 def render_start_here(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Start here", **SEARCH_EXCLUDED})]
-    out.append("# Start here\n\nThe guide's reading order: the first tier of every topic, "
-               "then the second, then the third. Each link opens the entry's card.\n")
+    out.append("# Start here\n\nPick a reading path: each takes you through the list in the order a learner "
+               "needs it, with a line on why each step comes when it does. Mark entries as read as you go; "
+               "your progress stays in this browser, and you can export it to another.\n")
+    out.append(progress_tools() + "\n")
+    index = path_index(view, PAGE, config)
+    if index:
+        out.append("## Reading paths { #paths }\n")
+        out.append(index)
+    out.append("## The guide's tiers { #tiers }\n\nOr read as the guide is written: the first tier of every "
+               "topic, then the second, then the third. Each link opens the entry's card.\n")
     for tier, (key, title) in enumerate(STEPS, 1):
         out.append(f"## {title} {{ #{key} }}\n")
         for t in view.topics:

@@ -15,6 +15,7 @@ from pathlib import Path
 from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
 from gpulist.models import RepoHealth, Resource, Tag, Topic
+from gpulist.view.paths import PathView, build_paths
 
 NEW_DAYS = 180
 
@@ -55,6 +56,7 @@ class SiteView:
     new_since: dt.date | None
     tag_titles: dict[str, str]
     data_paths: dict[str, str]
+    paths: tuple[PathView, ...] = ()
 
     @property
     def entries(self) -> list[Entry]:
@@ -106,7 +108,7 @@ def build_view(catalog: Catalog) -> SiteView:
     frozen = {k: tuple(v) for k, v in by_tag.items()}
     titles = {t.id: t.title for t in catalog.tags}
     return SiteView(catalog.root, topics, tuple(catalog.tags), frozen, dict(catalog.repos), since, titles,
-                    _data_paths(catalog))
+                    _data_paths(catalog), build_paths(catalog))
 
 
 def _topic_view(topic: Topic, mine: list[Entry]) -> TopicView:

@@ -1,0 +1,56 @@
+"""Reading paths: named, ordered routes through the list for a reader learning one thing.
+
+The guide's tiers say what to read first within a topic; a path crosses topics in the order
+a learner needs them ("From first kernel to a fast GEMM"), one entry at a time, each with
+the reason it comes at that point. Paths live in data/paths.yml. Steps name entries by id,
+the one name that survives a retitled entry or one moved to another topic; whether the ids
+exist, repeat or run too long is for the cross-checks, which know the whole catalog.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from gpulist.models.fields import Id, Ref, Text
+
+# A path is read in sittings; past this many steps it is a second path, not a longer one.
+MAX_STEPS = 15
+MAX_WHY = 200
+
+
+def _one_line(value: str) -> str:
+    """`why` is shown on one line beside the step's title, so it has to be one."""
+    if "\n" in value:
+        raise PydanticCustomError("one-line", "must be one line: say in a sentence why this step comes now")
+    if len(value) > MAX_WHY:
+        raise PydanticCustomError(
+            "one-line", "is {n} characters long: keep it to one line of at most {max}",
+            {"n": len(value), "max": MAX_WHY},
+        )
+    return value
+
+
+Why = Annotated[Text, AfterValidator(_one_line),
+                WithJsonSchema({"type": "string", "minLength": 1, "maxLength": MAX_WHY, "pattern": "^[^\\n]*$"})]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class PathStep(_Strict):
+    entry: Ref = Field(description="The id of an entry: its file name under data/resources/, without .yml.")
+    why: Why = Field(description="One line: why this entry, at this point of the path.")
+
+
+class ReadingPath(_Strict):
+    id: Id = Field(description="The path's page is paths/<id>/.")
+    title: Text
+    description: Text = Field(description="Who the path is for and where it leads.")
+    # maxItems is for editors only: the limit is checked by `path-too-long`, which can point
+    # at the step where a split would go rather than reject the whole path.
+    steps: list[PathStep] = Field(min_length=1, description=f"In reading order, at most {MAX_STEPS}.",
+                                  json_schema_extra={"maxItems": MAX_STEPS})

@@ -1,0 +1,223 @@
+"""Read marks, progress, export/import and cite (docs/assets/javascripts/reader.js) in Chromium.
+
+Counts come from the built resources.json and the fixture's paths.yml, so the tests follow
+the fixture catalog. Every test ends by checking that nothing left 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+from playwright.sync_api import Browser, Page, expect
+
+from tests.bibtex_reading import parse
+from tests.browser.conftest import FIXTURE, Site, Tab, open_tab
+
+TOGGLE = '[data-gpulist-read="{}"]'
+
+
+def topic_ids(site: Site, topic: str) -> list[str]:
+    return [r["id"] for r in site.resources if r["topic"] == topic]
+
+
+def first_path() -> dict:
+    return yaml.safe_load((FIXTURE / "paths.yml").read_text(encoding="utf-8"))[0]
+
+
+def open_bound(page: Page, url: str) -> None:
+    """Load a page and wait until reader.js has bound it (its performance mark is set)."""
+    page.goto(url)
+    page.wait_for_function("performance.getEntriesByName('gpulist-reader-bound').length > 0")
+
+
+def figure(page: Page, selector: str = "[data-gpulist-progress]") -> str:
+    return page.locator(selector).first.inner_text()
+
+
+def toggle(page: Page, entry: str) -> None:
+    page.locator(TOGGLE.format(entry)).first.click()
+
+
+def test_a_mark_persists_across_reload_pages_and_instant_navigation(tab: Tab, site: Site) -> None:
+    page = tab.page
+    attention = topic_ids(site, "attention")
+    path = first_path()
+    open_bound(page, site.url("topics/attention/"))
+    assert page.locator("[data-gpulist-read]").count() == len(attention)
+    assert figure(page) == f"0 / {len(attention)}"
+    toggle(page, "flashattention-2")
+    expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
+    assert figure(page) == f"1 / {len(attention)}"
+
+    page.reload()
+    page.wait_for_function("performance.getEntriesByName('gpulist-reader-bound').length > 0")
+    expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(TOGGLE.format(attention[-1]))).to_have_attribute("aria-pressed", "false")
+    assert figure(page) == f"1 / {len(attention)}"
+
+    open_bound(page, site.url())
+    card = page.locator(".grid.cards li", has=page.locator("a[href$='/topics/attention/']"))
+    expect(card.locator("[data-gpulist-progress]")).to_have_text(f"1 / {len(attention)}")
+    expect(card.locator(".gpulist-progress-line")).to_be_visible()
+    steps = [s["entry"] for s in path["steps"]]
+    home_path = page.locator(".gpulist-paths li", has=page.locator(f"a[href$='/paths/{path['id']}/']"))
+    expect(home_path.locator("[data-gpulist-progress]")).to_have_text(f"1 / {len(steps)}")
+
+    # Instant navigation: the document stays, the page is swapped, and the toggles come back.
+    page.evaluate("window.gpulistSamePage = true")
+    home_path.locator("a").first.click()
+    page.wait_for_url(site.url(f"paths/{path['id']}/"))
+    expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("window.gpulistSamePage === true"), "navigation reloaded the page"
+    assert page.locator("[data-gpulist-read]").count() == len(steps)
+    toggle(page, steps[0])
+    expect(page.locator("[data-gpulist-progress]").first).to_have_text(f"2 / {len(steps)}")
+    assert tab.offsite == []
+
+
+def test_unmarking_counts_down_and_other_tabs_follow(browser: Browser, site: Site) -> None:
+    first = open_tab(browser)
+    try:
+        page = first.page
+        open_bound(page, site.url("topics/attention/"))
+        second = page.context.new_page()
+        open_bound(second, site.url("topics/attention/"))
+        toggle(page, "flashattention-3")
+        expect(second.locator(TOGGLE.format("flashattention-3"))).to_have_attribute("aria-pressed", "true")
+        toggle(second, "flashattention-3")
+        expect(page.locator(TOGGLE.format("flashattention-3"))).to_have_attribute("aria-pressed", "false")
+        assert figure(page).startswith("0 / ")
+        assert first.offsite == [] and first.errors == []
+    finally:
+        first.page.context.close()
+
+
+@pytest.fixture
+def download_dir(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path
+
+
+def test_export_clear_import_brings_the_marks_back(tab: Tab, site: Site, download_dir: Path) -> None:
+    page = tab.page
+    open_bound(page, site.url("topics/attention/"))
+    for entry in ("flashattention-2", "flashattention-3"):
+        toggle(page, entry)
+    open_bound(page, site.url("start-here/"))
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export progress").click()
+    saved = download_dir / "progress.json"
+    info.value.save_as(saved)
+    exported = json.loads(saved.read_text(encoding="utf-8"))
+    assert exported["format"] == "gpulist-progress" and sorted(exported["read"]) == ["flashattention-2",
+                                                                                     "flashattention-3"]
+    page.evaluate("localStorage.clear()")
+    open_bound(page, site.url("start-here/"))
+    second = page.locator(".gpulist-paths li").nth(1).locator("[data-gpulist-progress]")
+    expect(second).to_have_text("0 / 2")
+    page.locator(".gpulist-import-file").set_input_files(str(saved))
+    expect(page.locator(".gpulist-tools-status")).to_have_text("Imported: 2 entries newly marked read.")
+    expect(second).to_have_text("2 / 2")
+    open_bound(page, site.url("topics/attention/"))
+    expect(page.locator(TOGGLE.format("flashattention-3"))).to_have_attribute("aria-pressed", "true")
+
+    garbage = download_dir / "not-progress.json"
+    garbage.write_text('{"read": ["x"]}', encoding="utf-8")
+    open_bound(page, site.url("start-here/"))
+    page.locator(".gpulist-import-file").set_input_files(str(garbage))
+    expect(page.locator(".gpulist-tools-status")).to_have_text("That file is not a gpulist progress export.")
+    assert tab.offsite == []
+
+
+def test_cite_shows_and_copies_the_published_record(browser: Browser, site: Site) -> None:
+    opened = open_tab(browser, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = opened.page
+        open_bound(page, site.url("topics/attention/"))
+        published = (site.root / "gpulist.bib").read_text(encoding="utf-8")
+        record = next(r for r in published.split("\n\n") if r.startswith("@") and "{flashattention-2," in r)
+        host = page.locator('[data-gpulist-entry="flashattention-2"]')
+        host.get_by_role("button", name="cite").click()
+        box = page.locator(".gpulist-cite-box")
+        expect(box.locator("code")).to_have_text(record.strip())
+        expect(box.locator(".gpulist-copy-status")).to_have_text("BibTeX copied.")
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied.strip() == record.strip()
+        assert list(parse(copied).entries) == ["flashattention-2"]
+        # Only papers and books are cited; every card can be marked read.
+        blog = next(r["id"] for r in site.resources if r["topic"] == "attention" and r["type"] not in ("paper", "book"))
+        assert page.locator(f'[data-gpulist-entry="{blog}"] .gpulist-cite').count() == 0
+        host.get_by_role("button", name="cite").click()
+        expect(box).to_have_count(0)
+        assert opened.offsite == [] and opened.errors == []
+    finally:
+        opened.page.context.close()
+
+
+@pytest.mark.parametrize("path", ["", "start-here/", "topics/attention/", "paths/first-steps/"])
+def test_without_javascript_the_page_reads_cleanly(browser: Browser, site: Site, path: str) -> None:
+    opened = open_tab(browser, java_script_enabled=False)
+    try:
+        page = opened.page
+        page.goto(site.url(path))
+        assert page.locator("[data-gpulist-read], .gpulist-cite, .gpulist-export").count() == 0
+        for line in page.locator(".gpulist-progress-line").all():
+            expect(line).to_be_hidden()
+        text = page.locator("article").inner_text()
+        for leftover in ("Read:", "· read", "Export progress", "Import progress", "cite"):
+            assert leftover not in text, f"{leftover!r} shows without JavaScript on /{path}"
+        if path == "topics/attention/":
+            assert page.locator("article h3").count() == len(topic_ids(site, "attention"))
+        assert opened.offsite == []
+    finally:
+        opened.page.context.close()
+
+
+# What reader.js makes; the links and text around them are the theme's, checked page by page
+# with the rest of the site.
+CONTROLS = ["[data-gpulist-read]", ".gpulist-cite", ".gpulist-cite-box", ".gpulist-progress-line",
+            ".gpulist-progress-tools", ".gpulist-why"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_reader_controls_pass_axe(browser: Browser, site: Site, scheme: str) -> None:
+    """axe-core's WCAG 2 A/AA rules on every control reader.js makes, in each state:
+    a pressed and an unpressed toggle, an open citation, the figures and the tools."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    opened = open_tab(browser, color_scheme=scheme)
+    try:
+        page = opened.page
+        for path in ("topics/attention/", "paths/first-steps/", "start-here/", ""):
+            open_bound(page, site.url(path))
+            if path == "topics/attention/":
+                toggle(page, "flashattention-2")
+                page.locator('[data-gpulist-entry="flashattention-2"] .gpulist-cite').click()
+                expect(page.locator(".gpulist-cite-box")).to_be_visible()
+            present = [s for s in CONTROLS if page.locator(s).count()]
+            assert present, f"no reader controls on /{path}"
+            found = Axe().run(page, context={"include": [[s] for s in present]},
+                              options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]}})
+            violations = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]]
+            assert violations == [], f"/{path} ({scheme}): {violations}"
+        assert opened.offsite == []
+    finally:
+        opened.page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_path_page_passes_axe_whole(browser: Browser, site: Site, scheme: str) -> None:
+    """The page type this work adds, checked whole as test_accessibility checks the others."""
+    from tests.browser.test_accessibility import violations
+
+    opened = open_tab(browser, viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    try:
+        open_bound(opened.page, site.url("paths/first-steps/"))
+        toggle(opened.page, "vllm")
+        assert violations(opened.page) == []
+    finally:
+        opened.page.context.close()
+
