@@ -24,8 +24,10 @@ from tests.contribute.conftest import CATALOG
 HOSTS = ("example.org", "en.wikipedia.org", "docs.example.com", "github.com", "twitter.com", "www.amazon.com")
 WORDS = ("Kernel", "Tiling", "blog", "paper", "code", "here", "Hopper", "GEMM", "notes", "Wiki:", "The", "docs")
 # A segment ends in a letter or digit: a bare URL's trailing '.', '~' or '_' is punctuation
-# of the sentence, for GitHub and CommonMark's linkify alike, not part of the URL.
-segment = st.builds(str.__add__, st.text("abcXYZ019-_.~", max_size=7), st.sampled_from("abcXYZ019"))
+# of the sentence, for GitHub and CommonMark's linkify alike, not part of the URL. linkify-it
+# also ends a bare URL at dots followed by a symbol ('/..~a' links '/'), so a segment never holds '..'.
+segment = st.builds(str.__add__, st.text("abcXYZ019-_.~", max_size=7).filter(lambda s: ".." not in s),
+                    st.sampled_from("abcXYZ019"))
 
 
 @st.composite
