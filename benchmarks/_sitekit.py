@@ -170,7 +170,15 @@ class serve:  # noqa: N801 - used as a context manager, reads like a function
             def log_message(self, format: str, *args: object) -> None:  # noqa: A002
                 pass
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+        class QuietServer(http.server.ThreadingHTTPServer):
+            def handle_error(self, request: object, client_address: object) -> None:
+                """A browser that leaves a page mid-download breaks the pipe: expected, not news."""
+                import sys
+
+                if not isinstance(sys.exc_info()[1], ConnectionError):
+                    super().handle_error(request, client_address)
+
+        self.server = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
 
     def __enter__(self) -> str:
