@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import sys
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from gpulist.linkcheck.formats import FORMATS, render
 from gpulist.memory import gc_paused
-from gpulist.problems import UsageError
+from gpulist.cli.report_output import append_job_summary, write_report
 
 if TYPE_CHECKING:
     from gpulist.linkcheck.model import Run
@@ -83,30 +82,10 @@ def emit(run: Run, args: argparse.Namespace) -> int:
     to_terminal = args.output is None and sys.stdout.isatty()
     options: dict[str, object] = {"color": to_terminal, "waits": run.waits} if args.format == "text" else {}
     report = render(args.format, run.results, network_down=run.network_down, **options)
-    _write(report, args.output)
-    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
-    if args.format == "github" and summary_file:
-        _append(Path(summary_file), render("markdown", run.results, network_down=run.network_down))
+    write_report(report, args.output)
+    if args.format == "github":
+        append_job_summary(lambda: render("markdown", run.results, network_down=run.network_down), "check-links")
     return exit_code(run.results, args.strict, run.network_down)
-
-
-def _write(report: str, output: Path | None) -> None:
-    if output is None:
-        print(report)
-        return
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(report + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {output}: {exc.strerror}") from None
-
-
-def _append(path: Path, text: str) -> None:
-    try:
-        with path.open("a", encoding="utf-8") as handle:
-            handle.write(text + "\n")
-    except OSError as exc:
-        _warn(f"cannot write the job summary {path}: {exc.strerror}")
 
 
 def _warn(message: str) -> None:

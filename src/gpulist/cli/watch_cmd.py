@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gpulist.cli.report_output import append_job_summary, write_report
 from gpulist.problems import UsageError
 
 if TYPE_CHECKING:
@@ -70,25 +70,9 @@ def run(args: argparse.Namespace) -> int:
 def _emit(result: Run, args: argparse.Namespace) -> None:
     from gpulist.watch.report import render
 
-    _write(render(args.format, result), args.output)
-    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
-    if args.format == "github" and summary_file:
-        try:
-            with open(summary_file, "a", encoding="utf-8") as handle:
-                handle.write(render("markdown", result) + "\n")
-        except OSError as exc:
-            _warn(f"cannot write the job summary {summary_file}: {exc.strerror}")
-
-
-def _write(report: str, output: Path | None) -> None:
-    if output is None:
-        print(report)
-        return
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(report + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {output}: {exc.strerror}") from None
+    write_report(render(args.format, result), args.output)
+    if args.format == "github":
+        append_job_summary(lambda: render("markdown", result), "watch")
 
 
 def _save_state(result: Run, path: Path) -> None:
