@@ -28,7 +28,7 @@ ATTR = "event handlers in attribute lists ({ onclick=... }) are not allowed"
     "Links to [data](https://example.org/data:set) with a colon in the path",
 ])
 def test_safe_notes_pass(note: str) -> None:
-    assert unsafe_reason(unsafe_markdown._without_code(note)) is None
+    assert unsafe_reason(unsafe_markdown.without_code(note)) is None
 
 
 @pytest.mark.parametrize(("note", "reason"), [
@@ -56,7 +56,7 @@ def test_safe_notes_pass(note: str) -> None:
     ("[x](https://example.org){ href=\"javascript:alert(1)\" }", LINK),
 ])
 def test_unsafe_notes_are_rejected(note: str, reason: str) -> None:
-    assert unsafe_reason(unsafe_markdown._without_code(note)) == reason
+    assert unsafe_reason(unsafe_markdown.without_code(note)) == reason
 
 
 def test_check_locates_the_offending_note_and_title(tmp_path: Path) -> None:

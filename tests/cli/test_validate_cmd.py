@@ -70,6 +70,7 @@ CORPUS = [
     ("notes-script.yml", R + "notes-script.yml:9:5", "unsafe-markdown", "raw HTML is not allowed"),
     ("notes-onerror.yml", R + "notes-onerror.yml:9:5", "unsafe-markdown", "raw HTML is not allowed"),
     ("notes-javascript-link.yml", R + "notes-javascript-link.yml:9:5", "unsafe-markdown", "script and data URLs are not allowed"),
+    ("notes-relative-link.yml", R + "notes-relative-link.yml:9:5", "relative-link", "link to '../matmul/#tiling' is not a full"),
     ("duplicate-id-extension", R + "x.yml:1:1", "duplicate-id", f"id 'x' is already used by {R}x.yaml"),
     ("duplicate-arxiv-pdf", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same arXiv id 2205.14135)"),
     ("duplicate-arxiv-versioned", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same arXiv id 2205.14135)"),

@@ -59,12 +59,12 @@ def check(catalog: Catalog) -> list[Problem]:
     for entry in catalog.entries:
         texts = [(("title",), entry.resource.title)] + [(("notes", i), n) for i, n in enumerate(entry.resource.notes)]
         for loc, text in texts:
-            reason = unsafe_reason(_without_code(text))
+            reason = unsafe_reason(without_code(text))
             if reason:
                 problems.append(at(entry, loc, reason, RULE))
     return problems
 
 
-def _without_code(text: str) -> str:
+def without_code(text: str) -> str:
     """Text inside backticks is shown literally, so it cannot inject anything."""
     return _CODE_SPAN.sub("", text) if "`" in text else text
