@@ -19,7 +19,8 @@ without touching gpulist, and a switch back is one flag (`--engine`).
 
 Default engine, measured (benchmarks/site_build.py, benchmarks/site_search.py, README):
 Zensical, whose search lists each entry as its own result where Material groups them
-under their topic page, though it builds with about a third more CPU than MkDocs.
+under their topic page, and which builds faster once its link pass is off (1.30 s against
+1.62 s for the real list, 6.9 s against 9.6 s at 10,000 entries).
 """
 
 from __future__ import annotations
