@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Generic, TypeVar
@@ -37,7 +37,8 @@ class Key:
         return f"same {labels[self.kind]} {self.value}"
 
 
-def _host(parts: SplitResult) -> str:
+def bare_host(parts: SplitResult) -> str:
+    """The host as identity and type inference compare it: lowercased, without `www.`."""
     return (parts.hostname or "").lower().removeprefix("www.")
 
 
@@ -54,7 +55,7 @@ def _normalize(parts: SplitResult, host: str | None = None) -> str:
     if parts.query:
         pairs = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING.match(k))
         query = "?" + urlencode(pairs) if pairs else ""
-    return f"{_host(parts) if host is None else host}{port}{path}{query}"
+    return f"{bare_host(parts) if host is None else host}{port}{path}{query}"
 
 
 def _port(parts: SplitResult) -> int | None:
@@ -110,7 +111,7 @@ _FINDERS: dict[str, tuple[str, Finder]] = {
 
 def _find(url: str, kind: str) -> str | None:
     parts = urlsplit(url.strip())
-    host = _host(parts)
+    host = bare_host(parts)
     found = _FINDERS.get(host)
     return found[1](parts, host) if found and found[0] == kind else None
 
@@ -132,7 +133,7 @@ def github_account(url: str) -> str | None:
     """The user or organisation of a github.com/NAME page (no repository), lowercased."""
     parts = urlsplit(url.strip())
     segments = [s for s in parts.path.split("/") if s]
-    if _host(parts) != "github.com" or len(segments) != 1 or segments[0].lower() in _GITHUB_RESERVED:
+    if bare_host(parts) != "github.com" or len(segments) != 1 or segments[0].lower() in _GITHUB_RESERVED:
         return None
     return segments[0].lower() if re.fullmatch(r"[A-Za-z0-9-]+", segments[0]) else None
 
@@ -143,7 +144,7 @@ def youtube_id(url: str) -> str | None:
 
 def url_keys(url: str) -> set[Key]:
     parts = urlsplit(url.strip())
-    host = _host(parts)
+    host = bare_host(parts)
     keys = {Key("url", _normalize(parts, host))}
     found = _FINDERS.get(host)
     if found:
@@ -161,6 +162,15 @@ def identity_keys(url: str | None, arxiv: str | None = None, doi_value: str | No
     if doi_value:
         keys.add(Key("doi", doi_value.lower()))
     return keys
+
+
+# Which key names a clash or a match: an arXiv id or a DOI says more than a repository or a URL.
+KEY_PREFERENCE = ("arxiv", "doi", "github", "youtube", "url")
+
+
+def by_strength(keys: Iterable[Key]) -> list[Key]:
+    """The keys, strongest first (ties keep their order)."""
+    return sorted(keys, key=lambda k: KEY_PREFERENCE.index(k.kind))
 
 
 def without_tracking(url: str) -> str:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from gpulist.checks._util import at
-from gpulist.identity import Key, identity_keys
+from gpulist.identity import Key, by_strength, identity_keys
 from gpulist.load import Catalog, Entry
 from gpulist.problems import Problem
 
 RULE = "duplicate"
-_PREFERENCE = ("arxiv", "doi", "github", "youtube", "url")
 
 
 def check(catalog: Catalog) -> list[Problem]:
@@ -16,7 +15,7 @@ def check(catalog: Catalog) -> list[Problem]:
     problems: list[Problem] = []
     for entry in catalog.entries:
         r = entry.resource
-        keys = sorted(identity_keys(r.url, r.arxiv, r.doi), key=lambda k: _PREFERENCE.index(k.kind))
+        keys = by_strength(identity_keys(r.url, r.arxiv, r.doi))
         clash = next((k for k in keys if k in first and first[k] is not entry), None)
         if clash is not None:
             other = first[clash]

@@ -21,6 +21,11 @@ def same_kind(a: str, b: str) -> bool:
     return a == b or CATCH_ALL in (a, b)
 
 
+def describe(where: object, how: str, title: str) -> str:
+    """The warning's words, shared by validate, import and new."""
+    return f"possible duplicate of {where} ({how}: '{title}')"
+
+
 def check(catalog: Catalog) -> list[Problem]:
     """One pass, bucketed by normalized title: each later entry names the first one it matches."""
     index: TitleIndex[Entry] = TitleIndex()
@@ -30,8 +35,7 @@ def check(catalog: Catalog) -> list[Problem]:
         found = index.find(r.title, lambda e: same_kind(e.resource.type, r.type) and not _same_identity(e, entry))
         if found is not None:
             first, how = found
-            msg = f"possible duplicate of {first.doc.path} ({how}: '{first.resource.title}')"
-            problems.append(at(entry, ("title",), msg, RULE, "warning"))
+            problems.append(at(entry, ("title",), describe(first.doc.path, how, first.resource.title), RULE, "warning"))
         index.add(r.title, entry)
     return problems
 

@@ -11,14 +11,9 @@ import io
 import sys
 from pathlib import Path
 
-from gpulist.contribute.importer import DEFAULT_TYPE, OUTCOMES, ImportOptions, ImportReport, Row, run_import
+from gpulist.contribute.importer import DEFAULT_TYPE, HEADINGS, OUTCOMES, ImportOptions, ImportReport, Row, run_import
 from gpulist.report import as_text
 
-HEADINGS = {
-    "imported": "Imported", "duplicate": "Skipped as duplicate", "not placed": "Not placed (no topic, tier or group)",
-    "invalid": "Invalid", "profile": "Skipped as a profile", "prose": "Skipped as prose",
-    "badge": "Skipped as a badge or image", "no link": "No link",
-}
 _STYLES = {"imported": "green", "duplicate": "yellow", "not placed": "magenta", "invalid": "bold red"}
 
 

@@ -80,14 +80,19 @@ def _looks_like_url(text: str) -> bool:
     return " " not in text.strip() and ("." in text or "/" in text)
 
 
+def _only_roles(text: str) -> bool:
+    """Every word a link role or glue ('code and slides', 'paper, video'); true for no words."""
+    return all(w in ROLES or w in _GLUE for w in re.findall(r"[\w'-]+", text.lower()))
+
+
 def generic(text: str) -> bool:
     """Text that names no resource: empty, a role word ('Blog', 'paper', 'here'), a URL."""
     shown = plain(text).lower()
-    words = re.findall(r"[\w'-]+", shown)
-    return not words or _looks_like_url(shown) or all(w in ROLES or w in _GLUE for w in words)
+    return not re.search(r"[\w'-]", shown) or _looks_like_url(shown) or _only_roles(shown)
 
 
-def _is_role_link(link: Link) -> bool:
+def is_role_link(link: Link) -> bool:
+    """A link that names no resource: a bare URL, or text such as 'code' or 'slides'."""
     return link.auto or generic(link.text)
 
 
@@ -131,7 +136,7 @@ def title_for(item: Item, link: Link, parent: str, heading: str) -> tuple[str, s
         host = urlsplit(link.url).hostname or ""
         site = "Wikipedia" if host.endswith("wikipedia.org") else prefixed.group(1).lower()
         return f"{plain(prefixed.group(2))} ({site})", "link text", None
-    if not _is_role_link(link):
+    if not is_role_link(link):
         return text, "link text", None
     sources = (("item text", _before(item, link)), ("parent item", plain(parent)),
                ("heading", _section(heading)))
@@ -151,8 +156,7 @@ def clean_note(runs: list[Run]) -> str:
     text = _BRACKETED.sub(_bracket, text).replace(_MARK, " ")
     text = _SEPARATOR_RUN.sub(lambda m: f"{m.group(1)} ", text)
     text = " ".join(text.split()).lstrip(_SEPARATORS + ".)]").rstrip(_SEPARATORS + "([")
-    words = re.findall(r"[\w'-]+", text.lower())
-    return "" if all(w in ROLES or w in _GLUE for w in words) else safe_text(text) or ""
+    return "" if _only_roles(text) else safe_text(text) or ""
 
 
 def _bracket(match: re.Match[str]) -> str:
@@ -160,8 +164,7 @@ def _bracket(match: re.Match[str]) -> str:
     inside = match.group(1)
     if inside.strip() and _MARK not in inside:
         return match.group(0)
-    words = re.findall(r"[\w'-]+", inside.replace(_MARK, " ").lower())
-    return "" if all(w in ROLES or w in _GLUE for w in words) else match.group(0)
+    return "" if _only_roles(inside.replace(_MARK, " ")) else match.group(0)
 
 
 def markdown_of(runs: list[Run]) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gpulist.checks import validate
+from gpulist.checks.possible_duplicate import CATCH_ALL
 from gpulist.contribute import vocabulary
 from gpulist.contribute.candidates import Candidate, Skip
 from gpulist.contribute.entry import derive_id, free_id, ordered, refuse_invalid, today
@@ -27,9 +28,15 @@ from gpulist.identity import arxiv_id, doi, url_keys
 from gpulist.load import Catalog, display_path, load_catalog
 from gpulist.problems import DataError, Problem, UsageError
 
-DEFAULT_TYPE = "blog"
-# Report order: what was done first, then what a curator may want to pick up by hand.
-OUTCOMES = ("imported", "duplicate", "not placed", "invalid", "profile", "prose", "badge", "no link")
+DEFAULT_TYPE = CATCH_ALL  # possible-duplicate compares an entry of this type with every type
+# Report order, and each outcome's heading: what was done first, then what a curator may
+# want to pick up by hand.
+HEADINGS = {
+    "imported": "Imported", "duplicate": "Skipped as duplicate", "not placed": "Not placed (no topic, tier or group)",
+    "invalid": "Invalid", "profile": "Skipped as a profile", "prose": "Skipped as prose",
+    "badge": "Skipped as a badge or image", "no link": "No link",
+}
+OUTCOMES = tuple(HEADINGS)
 
 
 @dataclass(slots=True)

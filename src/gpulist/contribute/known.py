@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gpulist.checks.possible_duplicate import same_kind
-from gpulist.identity import Key, TitleIndex, identity_keys
+from gpulist.checks.possible_duplicate import describe, same_kind
+from gpulist.identity import Key, TitleIndex, by_strength, identity_keys
 from gpulist.load import Catalog
-
-_PREFERENCE = ("arxiv", "doi", "github", "youtube", "url")
-
 
 @dataclass(slots=True)
 class Known:
@@ -41,8 +38,7 @@ class Known:
 
     def find(self, url: str | None, arxiv: str | None = None, doi: str | None = None) -> tuple[str, Key] | None:
         """Where this resource is already listed, and the strongest key that says so."""
-        keys = sorted(identity_keys(url, arxiv, doi), key=lambda k: _PREFERENCE.index(k.kind))
-        return next(((self.where[k], k) for k in keys if k in self.where), None)
+        return next(((self.where[k], k) for k in by_strength(identity_keys(url, arxiv, doi)) if k in self.where), None)
 
     def find_title(self, title: str, kind: str) -> str | None:
         """'possible duplicate of data/resources/pmpp.yml (same title: ...)', as validate words it."""
@@ -50,4 +46,4 @@ class Known:
         if found is None:
             return None
         (where, _, listed), how = found
-        return f"possible duplicate of {where} ({how}: '{listed}')"
+        return describe(where, how, listed)

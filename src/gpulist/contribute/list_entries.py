@@ -12,14 +12,14 @@ from collections import Counter
 from collections.abc import Callable
 
 from gpulist.contribute.candidates import (
-    FAVORITE, Candidate, Skip, clean_note, emoji_type, generic, is_web, markdown_of, plain, secondary, title_for,
+    FAVORITE, Candidate, Skip, clean_note, emoji_type, generic, is_role_link, is_web, markdown_of, plain, secondary,
+    title_for,
 )
 from gpulist.contribute.entry import safe_text
 from gpulist.contribute.markdown_list import Item, Link, Run, read_items
 from gpulist.contribute.metadata.dispatch import profile
 
 Placing = Callable[[str], bool]  # does this heading name a topic, tier or group?
-NAVIGATION = "table-of-contents link"
 
 
 def _unusable(item: Item, links: list[Link]) -> Skip:
@@ -35,11 +35,11 @@ def from_item(item: Item, parent: str = "", heading: str = "") -> Candidate | Sk
     links = [link for link in every if is_web(link)]
     if not links:
         nav = any(link.url.startswith("#") for link in every)
-        return Skip(item.line, "navigation" if nav else "no link", NAVIGATION if nav else "no link")
+        return Skip(item.line, "navigation", "") if nav else Skip(item.line, "no link", "no link")
     usable = [link for link in links if not link.image and not profile(link.url)]
     if not usable:
         return _unusable(item, links)
-    primary = next((link for link in usable if not link.auto and not generic(link.text)), usable[0])
+    primary = next((link for link in usable if not is_role_link(link)), usable[0])
     title, where, weak = title_for(item, primary, parent, heading)
     after = item.runs[next(i for i, r in enumerate(item.runs) if r.link is primary) + 1:]
     note = clean_note([Run(r.text) if r.link and profile(r.link.url) else r for r in after])  # 'by @tri' stays
@@ -55,12 +55,16 @@ def from_row(item: Item, heading: str = "") -> Candidate | Skip:
             if isinstance(found, Skip):
                 return found
             others = [r.link for j, c in enumerate(item.cells) if j != i for r in c if r.link and is_web(r.link)]
-            extra = secondary([link for link in others if not profile(link.url)], Link("", found.url))
-            found.links += [link for link in extra if link not in found.links]
+            _add_links(found, [link for link in others if not profile(link.url)])
             texts = [plain(clean_note(c)) for j, c in enumerate(item.cells) if j != i and not any(r.link for r in c)]
             found.notes = found.notes or [t for t in texts if len(t) > 3][:1]
             return found
     return Skip(item.line, "no link", "table row without a link")
+
+
+def _add_links(entry: Candidate, links: list[Link]) -> None:
+    """Secondary links for an entry: never the entry's own URL, never one it already has."""
+    entry.links += [link for link in secondary(links, Link("", entry.url)) if link not in entry.links]
 
 
 def _child_note(child: Item) -> str:
@@ -137,16 +141,13 @@ class _Collector:
         links, linked ones entries of their own (with this item's words as context)."""
         item, kids = self.items[index], self.children.get(index, [])
         found = from_item(item, parent, self._heading(item))
-        entry = found if isinstance(found, Candidate) else None
-        if entry is None and not (kids and found.kind == "no link"):
-            self.skipped.append(found)  # type: ignore[arg-type]
-        if entry is not None:
-            self.found.append(entry)
+        quiet = isinstance(found, Skip) and kids and found.kind == "no link"  # its sub-items speak for it
+        entry = None if quiet else self._add(found)
         for kid in kids:
             child = self.items[kid]
             extra = _role_links(child) if entry else None
             if entry is not None and extra is not None:
-                entry.links += [link for link in secondary(extra, Link("", entry.url)) if link not in entry.links]
+                _add_links(entry, extra)
             elif entry is not None and not any(is_web(link) for link in child.links()):
                 entry.notes += [note for note in [_child_note(child)] if note]
             else:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gpulist.checks import possible_duplicate
 from gpulist.contribute import vocabulary
 from gpulist.contribute.config import NetConfig
 from gpulist.contribute.entry import (
@@ -150,7 +151,7 @@ def create(req: NewRequest, config: NetConfig, ask: Prompter | None) -> NewResul
         "notes": [n for n in (safe_text(x) for x in meta.notes) if n], "links": meta.links, "added": today(),
     }
     similar = known.find_title(fields["title"], fields["type"])
-    warnings += [f"{similar}: check it is not the same resource [possible-duplicate]"] if similar else []
+    warnings += [f"{similar}: check it is not the same resource [{possible_duplicate.RULE}]"] if similar else []
     return _write(catalog, req, ordered(fields), warnings)
 
 

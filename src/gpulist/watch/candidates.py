@@ -12,13 +12,10 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from gpulist.identity import Key, identity_keys, url_keys
+from gpulist.identity import KEY_PREFERENCE, Key, identity_keys, url_keys
 from gpulist.load import Catalog
 from gpulist.watch.parse import Item
 from gpulist.watch.sources import Hint, Source
-
-_PREFERENCE = ("arxiv", "doi", "github", "youtube", "url")
-
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
@@ -42,7 +39,7 @@ def listed_keys(catalog: Catalog) -> set[Key]:
 
 
 def strongest(keys: Iterable[Key]) -> Key:
-    return min(keys, key=lambda k: (_PREFERENCE.index(k.kind), k.value))
+    return min(keys, key=lambda k: (KEY_PREFERENCE.index(k.kind), k.value))
 
 
 @dataclass(slots=True)

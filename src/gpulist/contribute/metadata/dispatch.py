@@ -55,7 +55,7 @@ def infer_type(url: str) -> str | None:
     if identity.youtube_id(url):
         return "video"
     parts = urlsplit(url.strip())
-    return _by_host((parts.hostname or "").lower().removeprefix("www."), parts.path)
+    return _by_host(identity.bare_host(parts), parts.path)
 
 
 def canonical_url(url: str) -> str:
@@ -101,12 +101,12 @@ def profile(url: str) -> str | None:
     """'Twitter profile @tri_dao' for a person's page, not a resource: a profile on Twitter,
     X or Bluesky, a GitHub account (github.com/USER, no repository). A post is not a profile."""
     parts = urlsplit(url.strip())
-    host = (parts.hostname or "").lower().removeprefix("www.")
+    host = identity.bare_host(parts)
     segments = [s for s in parts.path.split("/") if s]
     if host in _SOCIAL and len(segments) == 1 and segments[0] not in ("home", "search", "hashtag", "i"):
         return f"{_SOCIAL[host]} profile @{segments[0].lstrip('@')}"
     if host == "bsky.app" and len(segments) == 2 and segments[0] == "profile":
         return f"Bluesky profile @{segments[1]}"
-    if host == "github.com" and len(segments) == 1 and identity.github_account(url):
+    if identity.github_account(url):
         return f"GitHub account {segments[0]}"
     return None
