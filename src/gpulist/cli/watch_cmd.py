@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if result.network_down:
         print(f"gpulist watch: error: {MESSAGE}; the state file is left as it was", file=sys.stderr)
         return NETWORK_DOWN
-    _save_state(result, options.state_file or config.state_file)
+    _save_state(result, options.state_path)
     return 0
 
 

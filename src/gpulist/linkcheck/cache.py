@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gpulist.linkcheck._atomic import read_json, write_json
+from gpulist.linkcheck.versioned import read_json, write_json
 from gpulist.linkcheck.model import Result, Source, Verdict
 
 KIND = "gpulist-linkcheck-cache"

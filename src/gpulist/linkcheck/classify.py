@@ -35,7 +35,7 @@ def is_challenge(headers: Mapping[str, str]) -> bool:
 
 def classify_status(status: int, headers: Mapping[str, str], accept: Iterable[int] = ()) -> tuple[Verdict, str]:
     """The verdict for the last answer of a redirect chain (redirects are followed elsewhere)."""
-    reason = _reason(status)
+    reason = status_text(status)
     if is_challenge(headers):
         return Verdict.BLOCKED, f"HTTP {status}: bot challenge (cf-mitigated: challenge)"
     if status in accept or 200 <= status < 300:
@@ -97,7 +97,8 @@ def _message(exc: BaseException) -> str:
     return text.splitlines()[0][:200]
 
 
-def _reason(status: int) -> str:
+def status_text(status: int) -> str:
+    """'HTTP 404 Not Found', or 'HTTP 599' for a code with no standard phrase."""
     try:
         return f"HTTP {status} {HTTPStatus(status).phrase}"
     except ValueError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import urljoin, urlsplit, urlunsplit
@@ -224,7 +224,7 @@ async def _send(method: str, url: str, host: str, chain: _Chain, ctx: Context, w
             chain.waited = slot.waited
         response = await ctx.wire.request(method, url, headers)
         try:
-            headers, cookies = _read_headers(response.raw_headers)
+            headers, cookies = wire.read_headers(response.raw_headers, _READ)
             _keep_cookies(cookies, host, chain)
             anchor = None
             if wanted is not None and 200 <= response.status < 300 and _is_html(headers):
@@ -237,19 +237,6 @@ async def _send(method: str, url: str, host: str, chain: _Chain, ctx: Context, w
 
 
 _READ = frozenset({"location", "content-type", "content-length", "cf-mitigated", "retry-after"})
-
-
-def _read_headers(raw: Iterable[tuple[bytes, bytes]]) -> tuple[dict[str, str], list[str]]:
-    """The few headers we judge by, from the raw pairs in one pass (first of each wins)."""
-    wanted: dict[str, str] = {}
-    cookies: list[str] = []
-    for raw_name, raw_value in raw:
-        name = raw_name.decode("latin-1").lower()
-        if name in _READ:
-            wanted.setdefault(name, raw_value.decode("latin-1"))
-        elif name == "set-cookie":
-            cookies.append(raw_value.decode("latin-1"))
-    return wanted, cookies
 
 
 def _small(headers: dict[str, str]) -> bool:

@@ -12,7 +12,7 @@ by every pull-request run checking two links. So the link checker speaks this in
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Protocol
 
 
@@ -69,3 +69,17 @@ class Wire(Protocol):
     async def request(self, method: str, url: str, headers: dict[str, str]) -> Response: ...
 
     async def close(self) -> None: ...
+
+
+def read_headers(raw: Iterable[tuple[bytes, bytes]], names: frozenset[str]) -> tuple[dict[str, str], list[str]]:
+    """The headers named (lowercase), from a response's raw pairs in one pass (first of each
+    wins), and every Set-Cookie value: a caller reads only the few it judges by."""
+    wanted: dict[str, str] = {}
+    cookies: list[str] = []
+    for raw_name, raw_value in raw:
+        name = raw_name.decode("latin-1").lower()
+        if name in names:
+            wanted.setdefault(name, raw_value.decode("latin-1"))
+        elif name == "set-cookie":
+            cookies.append(raw_value.decode("latin-1"))
+    return wanted, cookies

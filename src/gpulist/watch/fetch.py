@@ -11,19 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import zlib
-from collections.abc import Iterable
 from dataclasses import dataclass
-from http import HTTPStatus
 from urllib.parse import urljoin, urlsplit
 
-from gpulist.linkcheck import wire
+from gpulist.linkcheck import classify, wire
 from gpulist.linkcheck.guard import Guard, LookupFailed
 from gpulist.linkcheck.politeness import Politeness
 from gpulist.watch.config import WatchConfig
 from gpulist.watch.state import SourceState
 
 ACCEPT = "application/atom+xml, application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1"
-_REDIRECTS = frozenset({301, 302, 303, 307, 308})
 
 
 @dataclass(slots=True)
@@ -105,14 +102,14 @@ async def _exchange(url: str, known: SourceState | None, ctx: Context, got: Fetc
     response = await ctx.wire.request("GET", url, _headers(known, ctx))
     try:
         got.answered = True
-        status, headers = response.status, _read_headers(response.raw_headers)
+        status, (headers, _) = response.status, wire.read_headers(response.raw_headers, _READ)
         location = headers.get("location")
-        if status in _REDIRECTS and location:
-            return urljoin(url, location.strip()), status in (301, 308)
+        if status in classify.REDIRECTS and location:
+            return urljoin(url, location.strip()), status in classify.PERMANENT_REDIRECTS
         if status == 304:
             return _done(got, "not_modified", headers)
         if not 200 <= status < 300:
-            got.detail = f"HTTP {status} {_phrase(status)}".rstrip()
+            got.detail = classify.status_text(status)
             return got
         return await _read_body(response, headers, ctx.config.max_bytes, got)
     finally:
@@ -122,21 +119,6 @@ async def _exchange(url: str, known: SourceState | None, ctx: Context, got: Fetc
 _READ = frozenset({"location", "content-type", "content-length", "content-encoding", "etag", "last-modified"})
 
 
-def _read_headers(raw: Iterable[tuple[bytes, bytes]]) -> dict[str, str]:
-    """The few headers a feed fetch needs, from the raw pairs (first of each wins)."""
-    found: dict[str, str] = {}
-    for raw_name, raw_value in raw:
-        name = raw_name.decode("latin-1").lower()
-        if name in _READ:
-            found.setdefault(name, raw_value.decode("latin-1"))
-    return found
-
-
-def _phrase(status: int) -> str:
-    try:
-        return HTTPStatus(status).phrase
-    except ValueError:
-        return ""
 
 
 def _headers(known: SourceState | None, ctx: Context) -> dict[str, str]:

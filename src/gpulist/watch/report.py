@@ -18,7 +18,6 @@ from gpulist.report import escape_data, escape_property
 from gpulist.watch.candidates import Candidate
 from gpulist.watch.runner import Run, SourceReport
 
-FORMATS = ("text", "json", "markdown", "github")
 MARKER = "<!-- gpulist-watch-report -->"
 STATUSES = ("ok", "not_modified", "error")
 _BUDGET = 60_000  # a GitHub issue body holds 65,536 characters

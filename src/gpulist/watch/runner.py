@@ -39,6 +39,10 @@ class Options:
     allow_private: bool = False
     now: dt.datetime | None = None  # tests fix the clock
 
+    @property
+    def state_path(self) -> Path:
+        return self.state_file or self.config.state_file
+
 
 @dataclass(slots=True)
 class Dependencies:
@@ -82,7 +86,7 @@ def run(options: Options, deps: Dependencies | None = None) -> Run:
     if result.problems:
         return result
     sources = sources_of(catalog)
-    result.state = load_state(options.state_file or options.config.state_file, deps.warn)
+    result.state = load_state(options.state_path, deps.warn)
     fetched = asyncio.run(_fetch_all(sources, result.state, options, deps)) if sources else []
     selection = Selection(listed_keys(catalog), set(result.state.proposed), options.include_proposed)
     for source, (got, parsed) in zip(sources, fetched, strict=True):
@@ -132,31 +136,32 @@ async def _one(source: Source, state: State, options: Options, ctx: fetching.Con
 
 def _judge(source: Source, got: fetching.Fetched, parsed: Parsed | None, selection: Selection, result: Run,
            options: Options) -> SourceReport:
-    report = SourceReport(source.id, source.request_url, got.status, detail=got.detail, answered=got.answered)
+    url = source.request_url
+    report = SourceReport(source.id, url, got.status, detail=got.detail, answered=got.answered)
     if got.status == "error":
         return report
     state = result.state
-    before = state.sources.get(source.id)
+    before = state.validators(source.id, url)  # what was kept for another URL does not count
     if parsed is not None:
-        since = options.since or _since(before, source, result.now, options.config)
+        since = options.since or _since(before, result.now, options.config)
         found = selection.pick(source, parsed.items, since)
         result.candidates += found
         report.items, report.new = len(parsed.items), len(found)
         report.detail = "; ".join(part for part in (got.detail, parsed.note) if part)
         state.proposed.update((c.key, result.now) for c in found)
-    state.sources[source.id] = _validators(source, got, before, result.now)
+    state.sources[source.id] = _validators(url, got, before, result.now)
     return report
 
 
-def _validators(source: Source, got: fetching.Fetched, before: SourceState | None, now: dt.datetime) -> SourceState:
+def _validators(url: str, got: fetching.Fetched, before: SourceState | None, now: dt.datetime) -> SourceState:
     """A 200 replaces the validators; a 304 keeps the old ones unless it sent new ones."""
-    kept = before if got.status == "not_modified" and before is not None and before.url == source.request_url else None
-    return SourceState(source.request_url, got.etag or (kept.etag if kept else None),
+    kept = before if got.status == "not_modified" else None
+    return SourceState(url, got.etag or (kept.etag if kept else None),
                        got.last_modified or (kept.last_modified if kept else None), now)
 
 
-def _since(before: SourceState | None, source: Source, now: dt.datetime, config: WatchConfig) -> dt.datetime:
+def _since(before: SourceState | None, now: dt.datetime, config: WatchConfig) -> dt.datetime:
     """The last run that read this source; a source never read looks back `first_run_days`."""
-    if before is not None and before.read_at is not None and before.url == source.request_url:
+    if before is not None and before.read_at is not None:
         return before.read_at
     return now - dt.timedelta(days=config.first_run_days)

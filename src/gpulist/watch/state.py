@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gpulist.files import Refused, read_guarded, write_atomic
+from gpulist.files import write_atomic
+from gpulist.linkcheck.versioned import read_versioned
 
 FORMAT = "gpulist-watch-state"
 VERSION = 1
@@ -50,26 +51,18 @@ class State:
         }, ensure_ascii=False, indent=1) + "\n")
 
 
-# Thousands of sources and a year of proposals are a few MB; a far larger file is not ours.
-MAX_BYTES = 64 * 1024 * 1024
-
-
 def load_state(path: Path, warn: Callable[[str], None]) -> State:
-    """The last run's memory, read through the same guard as data files (a committed link or
-    FIFO in .gpulist-cache/ must not hang CI); anything unusable is ignored with a warning."""
-    try:
-        data = json.loads(read_guarded(path, MAX_BYTES).decode("utf-8"))
-        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise ValueError(f"not a {FORMAT} file of version {VERSION}")
-        return _parse(data)
-    except FileNotFoundError:
-        return State()
-    except Refused as exc:
-        warn(f"{path}: {exc.message}; ignoring the state file")
-        return State()
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError, KeyError) as exc:
-        warn(f"{path}: ignoring the state file ({exc}); this run reads every source as if for the first time")
-        return State()
+    """The last run's memory, read as the link checker reads its own (guarded, versioned);
+    anything unusable is ignored with a warning."""
+    data, why = read_versioned(path, FORMAT, VERSION)
+    if data:
+        try:
+            return _parse(data)
+        except (ValueError, TypeError, AttributeError, KeyError) as exc:
+            why = f"{path}: {exc}"
+    if why is not None:
+        warn(f"{why}; ignoring the state file: this run reads every source as if for the first time")
+    return State()
 
 
 def _parse(data: dict[str, Any]) -> State:
