@@ -6,10 +6,9 @@ there would make every accepted candidate fail validation.
 
 from __future__ import annotations
 
-from gpulist.checks._util import suggest
+from gpulist.checks._util import at_doc, list_items, suggest
 from gpulist.checks.unknown_tag import tag_hint
 from gpulist.load import Catalog
-from gpulist.load.yaml_reader import Document
 from gpulist.models import Topic, WatchSource
 from gpulist.problems import Problem
 
@@ -26,14 +25,13 @@ def check(catalog: Catalog) -> list[Problem]:
     problems: list[Problem] = []
     for index, source in _located(catalog):
         for loc, message in _topic_problems(source, topics) + _tag_problems(source, known_tags, alias_of):
-            problems.append(_at(doc, (index, *loc), message))
+            problems.append(at_doc(doc, (index, *loc), message, RULE))
     return problems
 
 
 def _located(catalog: Catalog) -> list[tuple[int, WatchSource]]:
     """Each valid source with its index in the file (invalid items were dropped while loading)."""
-    data = catalog.watch_doc.data if catalog.watch_doc else []
-    ids = [item.get("id") if isinstance(item, dict) else None for item in data]
+    ids = [item.get("id") if isinstance(item, dict) else None for item in list_items(catalog.watch_doc)]
     return [(ids.index(s.id), s) for s in catalog.watch if s.id in ids]
 
 
@@ -51,8 +49,3 @@ def _topic_problems(source: WatchSource, topics: dict[str, Topic]) -> list[tuple
 def _tag_problems(source: WatchSource, known: set[str], alias_of: dict[str, str]) -> list[tuple[tuple, str]]:
     return [(("tags", i), f"unknown tag '{tag}'{tag_hint(tag, known, alias_of)}")
             for i, tag in enumerate(source.tags) if tag not in known]
-
-
-def _at(doc: Document, loc: tuple, message: str) -> Problem:
-    line, col = doc.marks.at(loc)
-    return Problem(doc.path, line, col, message, RULE)
