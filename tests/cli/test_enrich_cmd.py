@@ -145,3 +145,17 @@ def test_a_bad_api_url_is_a_usage_error(make_data, api, capsys) -> None:
     assert main(["enrich", "--data", str(root), "--api", api]) == 2
     assert "--api must be an http(s) URL" in capsys.readouterr().err
     assert not (root / HEALTH_FILE).exists()
+
+
+def test_a_linked_generated_folder_is_refused_before_any_request(make_data, github: FakeGitHub, tmp_path, capsys) -> None:
+    """The figures could never be written through the link, so GitHub is not asked for them."""
+    root = _catalog(make_data, 150)
+    github.repos = {f"owner/repo-{i:03d}": node() for i in range(150)}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (root / "generated").symlink_to(elsewhere, target_is_directory=True)
+    assert _enrich(root, github) == 1
+    assert github.hits == 0 and github.requests == []
+    assert list(elsewhere.iterdir()) == []
+    err = capsys.readouterr().err
+    assert f"{root / 'generated'} is a symbolic link: not writing {root / HEALTH_FILE} through it" in err

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from gpulist.checks import validate
+from gpulist.contribute import importer
 from gpulist.contribute.importer import ImportOptions, ImportReport, run_import
-from gpulist.load import load_catalog
+from gpulist.load import load_catalog, loader
 from gpulist.models import Resource
 from gpulist.problems import UsageError
 from tests.conftest import DATA
@@ -186,6 +187,20 @@ def test_dry_run_writes_nothing(data: Path) -> None:
     before = sorted((data / "resources").iterdir())
     report = run_import(LISTS / "awesome.md", ImportOptions(data, topic="profiling", tier=2, dry_run=True))
     assert len(report.imported) == 6 and sorted((data / "resources").iterdir()) == before
+
+
+def test_the_size_limit_is_read_once_for_the_list_and_the_catalog(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyproject.toml is read once per import; the limit read for the list also caps the catalog's files."""
+    reads: list[object] = []
+
+    def limit(start: Path | None = None) -> int:
+        reads.append(start)
+        return 1 << 20
+
+    monkeypatch.setattr(importer, "size_limit", limit)
+    monkeypatch.setattr(loader, "size_limit", limit)
+    report = run_import(LISTS / "awesome.md", ImportOptions(data, topic="profiling", tier=2, dry_run=True))
+    assert report.imported and len(reads) == 1
 
 
 def test_importing_twice_skips_everything(data: Path) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from gpulist.checks._util import at_doc, list_items
 from gpulist.load import Catalog
 from gpulist.problems import Problem
 
@@ -24,9 +25,7 @@ class WrittenStep:
 
 def written_paths(catalog: Catalog) -> Iterator[tuple[int, list[Any]]]:
     """(index, steps) of every path item whose `steps` is a list."""
-    doc = catalog.paths_doc
-    items: Any = doc.data if doc is not None and isinstance(doc.data, list) else []
-    for i, item in enumerate(items):
+    for i, item in enumerate(list_items(catalog.paths_doc)):
         steps = item.get("steps") if isinstance(item, dict) else None
         if isinstance(steps, list):
             yield i, steps
@@ -39,8 +38,8 @@ def written_steps(steps: list[Any], path: int) -> Iterator[WrittenStep]:
             yield WrittenStep(path, j, entry.strip())
 
 
-def at_step(catalog: Catalog, step: WrittenStep, message: str, rule: str, *, field: str = "entry") -> Problem:
+def at_step(catalog: Catalog, step: WrittenStep, message: str, rule: str) -> Problem:
+    """A problem on the `entry` a step names."""
     doc = catalog.paths_doc
     assert doc is not None  # steps are only ever read from a loaded paths.yml
-    loc: tuple[str | int, ...] = (step.path, "steps", step.step, field) if field else (step.path, "steps", step.step)
-    return Problem(doc.path, *doc.marks.at(loc), message, rule)
+    return at_doc(doc, (step.path, "steps", step.step, "entry"), message, rule)

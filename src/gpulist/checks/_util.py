@@ -4,15 +4,30 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Any
 
-from gpulist.load import Entry
+from gpulist.load import Document, Entry
 from gpulist.load.yaml_reader import Loc
 from gpulist.problems import Problem, Severity
 
 
+def at_doc(doc: Document, loc: Loc, message: str, rule: str, severity: Severity = "error") -> Problem:
+    """A problem at the place `loc` of a document: the one way every check locates what it reports."""
+    line, col = doc.marks.at(loc)
+    return Problem(doc.path, line, col, message, rule, severity)
+
+
 def at(entry: Entry, loc: Loc, message: str, rule: str, severity: Severity = "error") -> Problem:
-    line, col = entry.doc.marks.at(loc)
-    return Problem(entry.doc.path, line, col, message, rule, severity)
+    return at_doc(entry.doc, loc, message, rule, severity)
+
+
+def list_items(doc: Document | None) -> list[Any]:
+    """The items of a list file as written, or none when the file is absent or not a list.
+
+    Checks that read the raw document (to locate a repeat even where an item failed
+    validation) walk these; the file's shape itself is reported while loading.
+    """
+    return doc.data if doc is not None and isinstance(doc.data, list) else []
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:

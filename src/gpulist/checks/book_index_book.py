@@ -6,7 +6,7 @@ data/book-index.yml has to be the id of an existing resource, and that resource 
 
 from __future__ import annotations
 
-from gpulist.checks._util import suggest
+from gpulist.checks._util import at_doc, suggest
 from gpulist.load import Catalog
 from gpulist.problems import Problem
 
@@ -27,4 +27,4 @@ def check(catalog: Catalog) -> list[Problem]:
         return []
     doc = catalog.book_index_doc
     assert doc is not None  # a book index was loaded, so its document was kept
-    return [Problem(doc.path, *doc.marks.at(("book",)), message, RULE)]
+    return [at_doc(doc, ("book",), message, RULE)]

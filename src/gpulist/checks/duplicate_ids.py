@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
+from gpulist.checks._util import at_doc, list_items
 from gpulist.load import Catalog, Document
 from gpulist.load.yaml_reader import Loc
 from gpulist.problems import Problem
@@ -34,8 +34,7 @@ def _written(doc: Document | None, *, aliases: bool) -> Iterator[tuple[str, Loc]
     was written even when another item of the file failed validation, and `CUDA-C++` is
     seen to repeat `cuda-c++`.
     """
-    items: Any = doc.data if doc is not None and isinstance(doc.data, list) else []
-    for i, item in enumerate(items):
+    for i, item in enumerate(list_items(doc)):
         if not isinstance(item, dict):
             continue
         if isinstance(item.get("id"), str):
@@ -52,7 +51,6 @@ def _unique(doc: Document | None, written: Iterator[tuple[str, Loc]], kind: str)
     problems, seen = [], set()
     for value, loc in written:
         if value in seen:
-            line, col = doc.marks.at(loc)
-            problems.append(Problem(doc.path, line, col, f"{kind} '{value}' is declared twice", RULE))
+            problems.append(at_doc(doc, loc, f"{kind} '{value}' is declared twice", RULE))
         seen.add(value)
     return problems

@@ -7,6 +7,7 @@ propose its posts twice. Blog entries with a `feed` are sources too, under their
 
 from __future__ import annotations
 
+from gpulist.checks._util import at_doc, list_items
 from gpulist.identity import normalize_url
 from gpulist.load import Catalog
 from gpulist.load.yaml_reader import Document
@@ -23,10 +24,10 @@ def check(catalog: Catalog) -> list[Problem]:
         if entry.resource.feed:
             seen_ids[entry.resource.id] = entry.doc.path
             seen_urls.setdefault(normalize_url(entry.resource.feed), entry.doc.path)
-    if doc is None or not isinstance(doc.data, list):
+    if doc is None:
         return []
     problems: list[Problem] = []
-    for index, item in enumerate(doc.data):
+    for index, item in enumerate(list_items(doc)):
         if not isinstance(item, dict):
             continue
         problems += _clash(doc, (index, "id"), item.get("id"), seen_ids, "id '{}' is already used by {}")
@@ -39,9 +40,7 @@ def check(catalog: Catalog) -> list[Problem]:
 def _clash(doc: Document, loc: tuple, key: object, seen: dict[str, str], template: str, shown: object = None) -> list[Problem]:
     if not isinstance(key, str):
         return []
-    here = f"{doc.path}:{doc.marks.at(loc)[0]}"
     if key in seen:
-        line, col = doc.marks.at(loc)
-        return [Problem(doc.path, line, col, template.format(shown or key, seen[key]), RULE)]
-    seen[key] = here
+        return [at_doc(doc, loc, template.format(shown or key, seen[key]), RULE)]
+    seen[key] = f"{doc.path}:{doc.marks.at(loc)[0]}"  # the first one, named by each repeat
     return []

@@ -6,10 +6,11 @@ there would make every accepted candidate fail validation.
 
 from __future__ import annotations
 
-from gpulist.checks._util import suggest
+from collections.abc import Iterator
+
+from gpulist.checks._util import at_doc, list_items, suggest
 from gpulist.checks.unknown_tag import tag_hint
-from gpulist.load import Catalog
-from gpulist.load.yaml_reader import Document
+from gpulist.load import Catalog, Document
 from gpulist.models import Topic, WatchSource
 from gpulist.problems import Problem
 
@@ -18,23 +19,31 @@ RULE = "watch-hint"
 
 def check(catalog: Catalog) -> list[Problem]:
     doc = catalog.watch_doc
-    if doc is None or not isinstance(doc.data, list):
+    if doc is None:
         return []
     topics = {t.id: t for t in catalog.topics}
     known_tags = {t.id for t in catalog.tags}
     alias_of = {a.lower(): t.id for t in catalog.tags for a in t.aliases}
     problems: list[Problem] = []
-    for index, source in _located(catalog):
+    for index, source in _located(doc, catalog.watch):
         for loc, message in _topic_problems(source, topics) + _tag_problems(source, known_tags, alias_of):
-            problems.append(_at(doc, (index, *loc), message))
+            problems.append(at_doc(doc, (index, *loc), message, RULE))
     return problems
 
 
-def _located(catalog: Catalog) -> list[tuple[int, WatchSource]]:
-    """Each valid source with its index in the file (invalid items were dropped while loading)."""
-    data = catalog.watch_doc.data if catalog.watch_doc else []
-    ids = [item.get("id") if isinstance(item, dict) else None for item in data]
-    return [(ids.index(s.id), s) for s in catalog.watch if s.id in ids]
+def _located(doc: Document, sources: list[WatchSource]) -> Iterator[tuple[int, WatchSource]]:
+    """Each valid source with its index in the file, in one pass over both.
+
+    Loading kept the valid items in file order and dropped the invalid ones, so each source
+    is the next item written with its id: two sources sharing an id are each located at
+    their own item (the repeat itself is `duplicate-source`'s to report).
+    """
+    items = enumerate(list_items(doc))
+    for source in sources:
+        for index, item in items:
+            if isinstance(item, dict) and item.get("id") == source.id:
+                yield index, source
+                break
 
 
 def _topic_problems(source: WatchSource, topics: dict[str, Topic]) -> list[tuple[tuple, str]]:
@@ -51,8 +60,3 @@ def _topic_problems(source: WatchSource, topics: dict[str, Topic]) -> list[tuple
 def _tag_problems(source: WatchSource, known: set[str], alias_of: dict[str, str]) -> list[tuple[tuple, str]]:
     return [(("tags", i), f"unknown tag '{tag}'{tag_hint(tag, known, alias_of)}")
             for i, tag in enumerate(source.tags) if tag not in known]
-
-
-def _at(doc: Document, loc: tuple, message: str) -> Problem:
-    line, col = doc.marks.at(loc)
-    return Problem(doc.path, line, col, message, RULE)

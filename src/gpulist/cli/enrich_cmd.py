@@ -42,16 +42,16 @@ def run(args: argparse.Namespace) -> int:
                          f"{args.data / HEALTH_FILE} was left untouched")
     _check_api(args.api)
     catalog, problems = load_catalog(args.data)
+    path = args.data / HEALTH_FILE
+    linked = linked_folder(args.data, path)
+    if linked is not None:  # refused before any request: the figures could not be written anyway
+        raise GpulistError(f"{linked} is a symbolic link: not writing {path} through it")
     _warn_unreadable(problems)
     targets = repo_targets(catalog)
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
     with httpx.Client(timeout=TIMEOUT, follow_redirects=False) as client:
         fresh = refresh(targets, partial(fetch_batch, client, args.api, token, now=now))
     merged = merge(catalog.repos, fresh, targets)
-    path = args.data / HEALTH_FILE
-    linked = linked_folder(args.data, path)
-    if linked is not None:
-        raise GpulistError(f"{linked} is a symbolic link: not writing {path} through it")
     changed = write_if_changed(path, render(merged))
     _report(fresh, catalog.repos, len(targets), path if changed else None)
     return 1 if fresh.stale else 0

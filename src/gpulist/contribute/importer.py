@@ -162,10 +162,10 @@ def _import_one(c: Candidate, run: _Run) -> Row:
     return Row(c.line, "imported", c.title, f"{display_path(path)} ({kind} from {how}; title from {c.title_from})", url)
 
 
-def read_list(path: Path) -> str:
+def read_list(path: Path, limit: int) -> str:
     """The list to import, through the same guard as data files: it may come with a pull request too."""
     try:
-        return read_guarded(path, size_limit()).decode("utf-8-sig")
+        return read_guarded(path, limit).decode("utf-8-sig")
     except FileNotFoundError:
         raise UsageError(f"no such file: {path}") from None
     except Refused as exc:
@@ -179,8 +179,9 @@ def _skipped(skip: Skip) -> Row:
 
 
 def run_import(source: Path, options: ImportOptions) -> ImportReport:
-    text = read_list(source)
-    catalog, _ = load_catalog(options.data)
+    limit = size_limit()  # read once from pyproject.toml, for the list and the catalog alike
+    text = read_list(source, limit)
+    catalog, _ = load_catalog(options.data, limit)
     _check_flags(catalog, options)
     run = _Run(catalog, Known.from_catalog(catalog), {r.id for r in catalog.resources}, options, ImportReport())
     found, skipped = entries(text, options.include_prose, lambda h: place((h,), catalog.topics) != Place())

@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
-from gpulist.models.fields import Id, Text
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+from gpulist.models.fields import Id, Strict, Text
 
 
-class SectionRef(_Strict):
+class SectionRef(Strict):
     section: Text = Field(description="A section title of the book.")
     to: Text | None = Field(default=None, description="Last section of a range, when the reference spans several.")
 
@@ -32,7 +28,7 @@ def _bare_title(value: Any) -> Any:
 Ref = Annotated[SectionRef, BeforeValidator(_bare_title, json_schema_input_type=Text | SectionRef)]
 
 
-class IndexTerm(_Strict):
+class IndexTerm(Strict):
     term: Text
     refs: list[Ref] = Field(default=[], description="Sections covering the term: a title, or {section, to} for a range.")
     see: list[Text] = Field(default=[], description="'see X': the term is indexed under X instead.")
@@ -40,7 +36,7 @@ class IndexTerm(_Strict):
     subterms: list["IndexTerm"] = []
 
 
-class BookIndex(_Strict):
+class BookIndex(Strict):
     book: Id = Field(description="The resource id of the book in data/resources/.")
     title: Text
     terms: list[IndexTerm]

@@ -1,4 +1,4 @@
-"""Field types shared by every model.
+"""Field types, and the strict base, shared by every model.
 
 Validation messages here are what a contributor reads, so they say what to write,
 not what went wrong inside pydantic. Custom error types double as rule ids.
@@ -10,7 +10,7 @@ import re
 import unicodedata
 from typing import Annotated
 
-from pydantic import AfterValidator, StringConstraints, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -18,6 +18,12 @@ ID_RE = re.compile(ID_PATTERN)
 # scheme://[userinfo@]host...: a host is required; parsing fully is left to the link checker.
 _URL_RE = re.compile(r"^https?://(?P<userinfo>[^/?#@\s]*@)?[^/?#@:\s]+(?::(\d{1,5}))?(?:[/?#]|$)", re.IGNORECASE)
 _SPACE_RE = re.compile(r"\s")
+
+
+class Strict(BaseModel):
+    """Unknown fields are mistakes and `title: no` must not quietly become False."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 def _check_id(value: str) -> str:
@@ -62,6 +68,8 @@ Url = Annotated[
     str, AfterValidator(_check_url), WithJsonSchema({"type": "string", "format": "uri", "pattern": "^https?://"})
 ]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# A tier of a tiered topic, as an entry (or a watched source's hint) names it: 1, 2 or 3.
+TierNumber = Annotated[int, Field(ge=1, le=3)]
 # A reference to a vocabulary id (a tag). The model only asks for text: the cross-check
 # knows the vocabulary, so it can answer `CUDA` or an alias like `cuda-c++` with the id
 # that was meant, where a pattern error here would only say "not kebab-case" and drop

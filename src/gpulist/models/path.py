@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import AfterValidator, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from gpulist.models.fields import Id, Ref, Text
+from gpulist.models.fields import Id, Ref, Strict, Text
 
 # A path is read in sittings; past this many steps it is a second path, not a longer one.
 MAX_STEPS = 15
@@ -37,16 +37,12 @@ Why = Annotated[Text, AfterValidator(_one_line),
                 WithJsonSchema({"type": "string", "minLength": 1, "maxLength": MAX_WHY, "pattern": "^[^\\n]*$"})]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class PathStep(_Strict):
+class PathStep(Strict):
     entry: Ref = Field(description="The id of an entry: its file name under data/resources/, without .yml.")
     why: Why = Field(description="One line: why this entry, at this point of the path.")
 
 
-class ReadingPath(_Strict):
+class ReadingPath(Strict):
     id: Id = Field(description="The path's page is paths/<id>/.")
     title: Text
     description: Text = Field(description="Who the path is for and where it leads.")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from gpulist.models.fields import Strict
 
 
-class RepoHealth(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
+class RepoHealth(Strict):
     stars: int = Field(ge=0)
     archived: bool
     pushed_at: dt.datetime | None = Field(default=None, description="Last push to any branch.")
@@ -21,9 +21,7 @@ class RepoHealth(BaseModel):
     fetched_at: dt.datetime = Field(description="When these figures were fetched.")
 
 
-class RepoHealthFile(BaseModel):
+class RepoHealthFile(Strict):
     """Keys are `owner/repo`, lowercase, as `gpulist.identity.github_repo` spells them."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     repos: dict[str, RepoHealth] = {}

@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from gpulist.models.fields import Id, Ref, Text, Url
+from gpulist.models.fields import Id, Ref, Strict, Text, TierNumber, Url
 
 ResourceType = Literal["paper", "blog", "video", "book", "code", "docs", "course", "tool", "community"]
 RESOURCE_TYPES: tuple[str, ...] = ResourceType.__args__  # type: ignore[attr-defined]
@@ -20,24 +20,18 @@ FIELD_ORDER: tuple[str, ...] = (
 )
 
 
-class _Strict(BaseModel):
-    """Unknown fields are mistakes and `title: no` must not quietly become False."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class Link(_Strict):
+class Link(Strict):
     title: Text
     url: Url
 
 
-class Resource(_Strict):
+class Resource(Strict):
     id: Id = Field(description="The file name without .yml; set by the loader, never written in the file.")
     title: Text
     url: Url | None = Field(description="Canonical http(s) URL; null only when none is known (flagged 'link wanted').")
     type: ResourceType
     topic: Id
-    tier: Annotated[int, Field(ge=1, le=3)] | None = None
+    tier: TierNumber | None = None
     group: Id | None = None
     tags: list[Ref] = []
     authors: list[Text] = []

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
-from gpulist.models.fields import Id, Text
+from gpulist.models.fields import Id, Strict, Text
 
 
-class Tag(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
+class Tag(Strict):
     id: Id
     title: Text
     description: Text

@@ -4,27 +4,23 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from gpulist.models.fields import Id, Text
+from gpulist.models.fields import Id, Strict, Text
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class Tier(_Strict):
+class Tier(Strict):
     tier: Literal[1, 2, 3]
     title: Text = Field(description="The guide's subtitle, e.g. 'Start Here'.")
 
 
-class Group(_Strict):
+class Group(Strict):
     id: Id
     title: Text
 
 
-class Topic(_Strict):
+class Topic(Strict):
     id: Id
     number: Annotated[int, Field(ge=1)]
     title: Text

@@ -12,10 +12,10 @@ import re
 from typing import Annotated, Literal
 from urllib.parse import parse_qs, urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from gpulist.models.fields import Id, Ref, Text, Url
+from gpulist.models.fields import Id, Ref, Strict, Text, TierNumber, Url
 
 SourceKind = Literal["feed", "arxiv", "github-releases", "youtube"]
 SOURCE_KINDS: tuple[str, ...] = SourceKind.__args__  # type: ignore[attr-defined]
@@ -26,11 +26,7 @@ _RELEASES_PATH = re.compile(r"^/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+/releases\.atom$"
 _YOUTUBE_HOSTS = {"www.youtube.com", "youtube.com"}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class ArxivQuery(_Strict):
+class ArxivQuery(Strict):
     categories: Annotated[list[Annotated[str, Field(pattern=CATEGORY_PATTERN)]], Field(min_length=1)] = Field(
         description="arXiv categories, any of which matches, e.g. [cs.DC, cs.PF]."
     )
@@ -42,7 +38,7 @@ class ArxivQuery(_Strict):
     )
 
 
-class WatchSource(_Strict):
+class WatchSource(Strict):
     """One source `gpulist watch` follows: a feed, a channel, a repository's releases or an arXiv query."""
 
     # `kind` comes before `url` so the URL's check can depend on it: pydantic validates in order.
@@ -52,7 +48,7 @@ class WatchSource(_Strict):
     query: ArxivQuery | None = Field(default=None, validate_default=True,
                                      description="For kind: arxiv, what to ask the API for.")
     topic: Id | None = Field(default=None, description="Hint: the topic a candidate from here most likely joins.")
-    tier: Annotated[int, Field(ge=1, le=3)] | None = Field(default=None, description="Hint: the tier within `topic`.")
+    tier: TierNumber | None = Field(default=None, description="Hint: the tier within `topic`.")
     tags: list[Ref] = Field(default=[], description="Hint: tags from data/tags.yml.")
 
     @field_validator("url")
