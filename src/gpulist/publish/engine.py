@@ -69,6 +69,13 @@ class Engine:
         """Zensical rewrites raw HTML links relative to the source file; MkDocs leaves them."""
         return SOURCE if self.name == "zensical" else BUILT
 
+    def check(self, layout: Layout) -> None:
+        """Refuses what this engine cannot build before any page is written: Zensical's folders
+        must lie inside the project (its generated config is written even with --no-engine)."""
+        if self.name == "zensical":
+            _inside(layout.docs, layout.root, "--docs")
+            _inside(layout.site, layout.root, "--site")
+
     def generated_config(self, layout: Layout) -> Path:
         return layout.root / self.generated_name
 
