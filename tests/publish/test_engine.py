@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gpulist.publish.engine import Layout, engine
+from gpulist.publish.engine import Layout, engine, publishing
 from gpulist.publish.build import resolve_paths
 from gpulist.view.config import SiteConfig, merged_config
 from tests.site.conftest import REPO
@@ -62,3 +62,18 @@ def test_an_inherited_mkdocs_yml_gives_the_renderers_what_the_engine_sees(tmp_pa
     assert (seen["site_name"], seen["repo_url"], seen["edit_uri"]) == (settings.site_name, settings.repo_url,
                                                                      settings.edit_uri)
     assert seen["theme"] == {"name": "material", "language": "en"}
+
+
+@pytest.mark.parametrize(("repo_url", "name"), [
+    ("https://github.com/test-org/gpulist", "test-org/gpulist"),
+    ("https://github.com/Acme/List/", "Acme/List"),
+    ("https://www.github.com/Acme/List", "Acme/List"),
+    ("https://github.com/acme/list.git", "acme/list.git"),
+    ("https://github.com/acme/list.git/", "acme/list.git"),
+    ("https://github.com/acme/list/tree/main", "acme/list"),
+    ("https://git.acme.dev/acme/list", "acme/list"),
+    ("https://gitlab.com/group/sub/proj", "sub/proj"),
+    ("https://github.com/acme", "github.com/acme"),
+])
+def test_repo_name_shows_the_repository_as_its_url_writes_it(repo_url: str, name: str) -> None:
+    assert publishing(SiteConfig(repo_url=repo_url))["repo_name"] == name

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from gpulist.files import current_text, write_plain
+from gpulist.identity import github_repo_parts
 from gpulist.problems import UsageError
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import BUILT, SOURCE
@@ -116,9 +117,18 @@ def publishing(settings: SiteConfig) -> dict[str, Any]:
     Unset values are written as null, so nothing inherited from mkdocs.yml survives them:
     without a repository there is no header link at all.
     """
-    repo_name = "/".join(settings.repo_url.rstrip("/").split("/")[-2:]) if settings.repo_url else None
+    repo_name = _repo_name(settings.repo_url) if settings.repo_url else None
     return {"site_url": settings.site_url, "repo_url": settings.repo_url, "repo_name": repo_name,
             "edit_uri": settings.edit_uri if settings.repo_url else None}
+
+
+def _repo_name(repo_url: str) -> str:
+    """The header's "owner/name": a GitHub repository's as its URL writes them (gpulist.identity),
+    elsewhere (GitHub Enterprise, GitLab) the URL's last two path segments. A `.git` written
+    after the name is kept, as it always was."""
+    last_two = "/".join(repo_url.rstrip("/").split("/")[-2:])
+    parts = github_repo_parts(repo_url)
+    return last_two if parts is None or last_two.endswith(".git") else "/".join(parts)
 
 
 def _mkdocs_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> str:

@@ -21,9 +21,8 @@ import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
-from gpulist.identity import github_repo
+from gpulist.identity import github_repo_parts
 from gpulist.view.config import SiteConfig
 
 ENV_SITE_URL = "GPULIST_SITE_URL"
@@ -47,10 +46,7 @@ def github_slug(url: str) -> tuple[str, str] | None:
     scp = _SCP_LIKE.match(url.strip())
     if scp:
         url = f"ssh://{scp.group(1)}/{scp.group(2)}"
-    if not github_repo(url):
-        return None
-    owner, name = urlsplit(url.strip()).path.strip("/").split("/")[:2]
-    return owner, name.removesuffix(".git")
+    return github_repo_parts(url)
 
 
 def pages_url(owner: str, name: str) -> str:
