@@ -98,5 +98,12 @@ def resolve(base: SiteConfig, *sources: Overrides) -> SiteConfig:
 
 
 def site_settings(base: SiteConfig, flags: Overrides, environ: Mapping[str, str], project: Path) -> SiteConfig:
-    """The settings of a build: flags, then the environment, then the origin remote, then `base`."""
-    return resolve(base, flags, from_environment(environ), from_origin(project))
+    """The settings of a build: flags, then the environment, then the origin remote, then `base`.
+
+    The origin remote names only the two addresses, so git is asked only when flags and
+    environment leave one of them unnamed (in CI, GitHub Actions names both).
+    """
+    sources = [flags, from_environment(environ)]
+    if any(all(getattr(s, key) is None for s in sources) for key in ("site_url", "repo_url")):
+        sources.append(from_origin(project))
+    return resolve(base, *sources)
