@@ -20,6 +20,7 @@ import yaml
 
 from gpulist.files import Refused, read_guarded
 from gpulist.problems import UsageError
+from gpulist.view.links import BUILT
 
 DEFAULT_CONFIG = "mkdocs.yml"
 DEFAULT_EDIT_URI = "edit/main/data/"
@@ -32,8 +33,8 @@ class SiteConfig:
     repo_url: str | None = None
     edit_uri: str = DEFAULT_EDIT_URI
     docs_dir: str = "docs"
-    # How raw HTML links are written for the engine (gpulist.view.links): "built" or "source".
-    link_style: str = "built"
+    # How raw HTML links are written for the engine (gpulist.view.links): BUILT or SOURCE.
+    link_style: str = BUILT
 
     def edit_url(self, data_path: str) -> str | None:
         """`data_path` is relative to data/, e.g. 'resources/flashattention-2.yml'; None without a repository."""
