@@ -15,6 +15,7 @@ from gpulist.identity import (
     arxiv_id,
     doi,
     github_repo,
+    github_repo_parts,
     identity_keys,
     normalize_url,
     url_keys,
@@ -122,6 +123,20 @@ def test_doi(url: str, expected: str | None) -> None:
 ])
 def test_github_repo(url: str, expected: str | None) -> None:
     assert github_repo(url) == expected
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("https://github.com/Dao-AILab/flash-attention", ("Dao-AILab", "flash-attention")),
+    ("https://user:token@www.GitHub.com/Acme/List.git/", ("Acme", "List")),
+    ("https://github.com/Acme/List/tree/Main", ("Acme", "List")),
+    ("ssh://git@github.com/acme/list.git", ("acme", "list")),
+    ("https://github.com/Topics/cuda", None),
+    ("https://github.com/NVIDIA/cutlass/pulls", None),
+    ("https://gitlab.com/acme/list", None),
+])
+def test_github_repo_parts_keep_the_case_github_repo_lowers(url: str, expected: tuple[str, str] | None) -> None:
+    assert github_repo_parts(url) == expected
+    assert github_repo(url) == ("/".join(expected).lower() if expected else None)
 
 
 @pytest.mark.parametrize(("url", "expected"), [

@@ -124,9 +124,21 @@ def doi(url: str) -> str | None:
     return _find(url, "doi")
 
 
+def github_repo_parts(url: str) -> tuple[str, str] | None:
+    """(owner, name) of a repository's front page as the URL writes them (case kept, `.git` and
+    `/tree/<branch>` dropped), for what is shown or linked rather than compared: the
+    publishing settings' origin remote and the site header's repository name."""
+    parts = urlsplit(url.strip())
+    match = _GITHUB_REPO.match(parts.path) if _host(parts) == "github.com" else None
+    if not match or match.group(1).lower() in _GITHUB_RESERVED:
+        return None
+    return match.group(1), match.group(2)
+
+
 def github_repo(url: str) -> str | None:
     """owner/repo for a repository's front page; deeper paths (a file, an issue) are other resources."""
-    return _find(url, "github")
+    parts = github_repo_parts(url)
+    return "/".join(parts).lower() if parts else None
 
 
 def github_account(url: str) -> str | None:

@@ -71,6 +71,16 @@ def test_zensical_refuses_folders_outside_the_project(project: Path, tmp_path_fa
     assert build(project, "--engine", "mkdocs", "--no-engine", "--site", str(outside / "site")) == 0
 
 
+@pytest.mark.parametrize("flag", ["--docs", "--site"])
+def test_zensical_refuses_folders_outside_the_project_before_writing_anything(
+        project: Path, tmp_path_factory: pytest.TempPathFactory, flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    outside = tmp_path_factory.mktemp("outside")
+    assert build(project, "--no-engine", flag, str(outside / "folder")) == 2
+    assert f"{flag} {outside / 'folder'} is outside it" in capsys.readouterr().err
+    assert not (outside / "folder").exists() and not (project / "docs").exists()
+    assert not (project / ".gpulist-zensical.yml").exists()
+
+
 def test_unknown_engine_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         build(project, "--engine", "hugo")

@@ -21,6 +21,16 @@ def test_readme_to_file_and_check(tmp_path: Path) -> None:
     assert main(["export", "readme", "--data", str(FIXTURE), "--output", str(out), "--check"]) == 1
 
 
+def test_readme_needs_no_publishing_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README has no site or edit URLs: no config read, no `git remote get-url` for it."""
+    def refuse(*args: object) -> None:
+        raise AssertionError("export readme asked for the publishing settings")
+
+    monkeypatch.setattr("gpulist.cli.export_cmd.settings_from", refuse)
+    monkeypatch.setattr("gpulist.cli.export_cmd.load_site_config", refuse)
+    assert main(["export", "readme", "--data", str(FIXTURE), "--output", str(tmp_path / "LIST.md")]) == 0
+
+
 def test_json_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", "json", "--data", str(FIXTURE)]) == 0
     assert len(json.loads(capsys.readouterr().out)["resources"]) == 10

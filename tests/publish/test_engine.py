@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gpulist.publish.engine import Layout, engine
-from gpulist.view.config import SiteConfig
+import pytest
+
+from gpulist.publish.engine import Layout, engine, publishing
+from gpulist.publish.build import resolve_paths
+from gpulist.view.config import SiteConfig, merged_config
 from tests.site.conftest import REPO
 
 
 def _layout() -> Layout:
-    return Layout(REPO / "mkdocs.yml", REPO / "docs", REPO / "site")
+    return Layout(REPO / "mkdocs.yml", REPO / "docs", REPO / "site", merged_config(REPO / "mkdocs.yml"))
 
 
 def test_zensical_skips_its_link_pass_and_keeps_the_rest_of_mkdocs_yml() -> None:
@@ -41,3 +44,36 @@ def test_a_broken_link_in_a_note_is_refused_before_any_engine_runs(tmp_path: Pat
         "notes:\n  - See [the chapter](notes.md)\nadded: 2025-01-01\n", encoding="utf-8")
     _, problems = validate(data)
     assert [(p.rule, p.line) for p in problems] == [("relative-link", 7)]
+
+
+def test_an_inherited_mkdocs_yml_gives_the_renderers_what_the_engine_sees(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings held by an `INHERIT`ed parent reach the pages (SiteConfig) as they reach Zensical."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "base.yml").write_text("site_name: From the parent\ndocs_dir: pages\n"
+                                       "repo_url: https://github.com/o/r\nedit_uri: edit/dev/data/\n"
+                                       "theme: {name: material}\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("INHERIT: base.yml\ntheme: {language: en}\n", encoding="utf-8")
+    paths, settings = resolve_paths(tmp_path / "data", tmp_path / "mkdocs.yml", None, None)
+    text = engine("zensical").config_text(paths.layout, settings, [])
+    seen = json.loads("".join(line for line in text.splitlines(keepends=True) if not line.startswith("#")))
+    assert settings == SiteConfig("From the parent", None, "https://github.com/o/r", "edit/dev/data/", "pages")
+    assert paths.docs == tmp_path / "pages" and seen["docs_dir"] == "pages"
+    assert (seen["site_name"], seen["repo_url"], seen["edit_uri"]) == (settings.site_name, settings.repo_url,
+                                                                     settings.edit_uri)
+    assert seen["theme"] == {"name": "material", "language": "en"}
+
+
+@pytest.mark.parametrize(("repo_url", "name"), [
+    ("https://github.com/test-org/gpulist", "test-org/gpulist"),
+    ("https://github.com/Acme/List/", "Acme/List"),
+    ("https://www.github.com/Acme/List", "Acme/List"),
+    ("https://github.com/acme/list.git", "acme/list.git"),
+    ("https://github.com/acme/list.git/", "acme/list.git"),
+    ("https://github.com/acme/list/tree/main", "acme/list"),
+    ("https://git.acme.dev/acme/list", "acme/list"),
+    ("https://gitlab.com/group/sub/proj", "sub/proj"),
+    ("https://github.com/acme", "github.com/acme"),
+])
+def test_repo_name_shows_the_repository_as_its_url_writes_it(repo_url: str, name: str) -> None:
+    assert publishing(SiteConfig(repo_url=repo_url))["repo_name"] == name

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from gpulist.publish import settings as settings_module
 from gpulist.publish.settings import (
     Overrides, from_environment, from_origin, github_slug, pages_url, resolve, site_settings,
 )
@@ -98,3 +99,18 @@ def test_site_settings_order(tmp_path: Path) -> None:
     assert site_settings(BASE, Overrides(), {}, tmp_path).repo_url == "https://github.com/origin/list"
     flags = Overrides(site_url="http://127.0.0.1:8000/")
     assert site_settings(BASE, flags, env, tmp_path).site_url == "http://127.0.0.1:8000/"
+
+
+def test_origin_is_asked_only_for_an_address_still_unnamed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`git remote get-url` is a process per build: skipped when flags and environment name both addresses."""
+    asked: list[Path] = []
+    origin = Overrides("https://origin.example/", "https://github.com/origin/list")
+    monkeypatch.setattr(settings_module, "from_origin", lambda project: asked.append(project) or origin)
+    both = Overrides(site_url="", repo_url="https://github.com/flag/repo")
+    assert site_settings(BASE, both, {}, tmp_path).repo_url == "https://github.com/flag/repo"
+    assert site_settings(BASE, Overrides(), {"GITHUB_REPOSITORY": "acme/list"}, tmp_path).site_url == \
+        "https://acme.github.io/list/"
+    assert asked == []
+    resolved = site_settings(BASE, Overrides(), {"GPULIST_REPO_URL": "https://github.com/env/repo"}, tmp_path)
+    assert (resolved.site_url, resolved.repo_url) == ("https://origin.example/", "https://github.com/env/repo")
+    assert asked == [tmp_path]

@@ -6,7 +6,7 @@ import re
 import subprocess
 import sys
 
-from gpulist.site.icons import NAMES, TYPE_ICONS, icon
+from gpulist.site.icons import ARCHIVED, FAVORITE, NAMES, NEW, STARS, TYPE_ICONS, icon
 
 from tests.site.conftest import REPO
 
@@ -29,3 +29,9 @@ def test_rules_match_the_theme_icons() -> None:
 def test_an_icon_has_a_name_for_screen_readers() -> None:
     assert icon("paper", "paper") == '<i class="gi gi-paper" role="img" aria-label="paper"></i>'
     assert 'aria-label="blog post"' in TYPE_ICONS["blog"]
+
+
+def test_every_icon_shown_is_named() -> None:
+    """NAMES comes from the icon files' table: each type and badge shown must be in it, or icons.css lacks its rule."""
+    shown = re.findall(r'class="gi gi-([a-z-]+)"', "".join([*TYPE_ICONS.values(), NEW, FAVORITE, STARS, ARCHIVED]))
+    assert len(shown) == len(TYPE_ICONS) + 4 and set(shown) <= set(NAMES)

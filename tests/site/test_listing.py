@@ -31,6 +31,14 @@ def test_entry_line_for_zensical_links_the_card_source(catalog: Catalog, view: S
     assert 'href="../topics/big-picture/#semianalysis"' in line
 
 
+def test_entry_line_takes_attributes_and_a_tail_inside_its_item(catalog: Catalog, view: SiteView) -> None:
+    """A path's step is the same line with its id on the item and its reason after the line."""
+    e = entry(catalog, "flashattention-3")
+    plain = entry_line(e, view, "paths/first-steps.md", BUILT, topic=True)
+    step = entry_line(e, view, "paths/first-steps.md", BUILT, topic=True, attrs=' data-x="1"', tail="<br>why")
+    assert step == '<li data-x="1">' + plain.removeprefix("<li>").removesuffix("</li>") + "<br>why</li>"
+
+
 def test_titles_are_escaped(catalog: Catalog, view: SiteView) -> None:
     line = entry_line(entry(catalog, "tricky-title"), view, "recent.md", BUILT)
     title = entry(catalog, "tricky-title").resource.title

@@ -6,7 +6,7 @@ import datetime as dt
 from html.parser import HTMLParser
 
 from gpulist.models import Resource
-from gpulist.site.reader import entry_attrs, progress, progress_tools
+from gpulist.site.reader import entry_attrs, entry_id, progress, progress_tools
 from gpulist.view.catalog import SiteView
 from gpulist.view.citation import render_record
 
@@ -41,6 +41,11 @@ def test_only_papers_and_books_are_cited() -> None:
     assert "data-gpulist-bib" in entry_attrs(_resource(type="book"))
     assert "data-gpulist-bib" not in entry_attrs(_resource(type="blog"))
     assert entry_attrs(_resource(type="code")) == ' data-gpulist-entry="x"'
+
+
+def test_the_id_attribute_is_the_one_cards_and_path_steps_carry() -> None:
+    assert entry_id(_resource(type="blog")) == ' data-gpulist-entry="x"'
+    assert entry_attrs(_resource(type="paper")).startswith(entry_id(_resource(type="paper")) + " data-gpulist-bib=")
 
 
 def test_progress_counts_given_ids_or_the_page() -> None:

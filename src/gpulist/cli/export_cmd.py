@@ -10,6 +10,7 @@ from gpulist.checks import validate
 from gpulist.cli.site_args import add_publishing_options, settings_from
 from gpulist.export.bibtex import render_bibtex
 from gpulist.files import current_text, write_atomic
+from gpulist.load import Catalog
 from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import render_json
 from gpulist.problems import UsageError, has_errors
@@ -39,13 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if has_errors(problems):
         print(as_text(problems), file=sys.stderr)
         return 1
-    if args.format == "bibtex":
-        text = render_bibtex(catalog.resources)
-    else:
-        view = build_view(catalog)
-        base = load_site_config(args.config) if args.config.is_file() else SiteConfig()
-        settings = settings_from(args, base, args.config.absolute().parent)
-        text = render_readme(view) if args.format == "readme" else render_json(view, settings)
+    text = _render(args, catalog)
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -58,3 +53,14 @@ def run(args: argparse.Namespace) -> int:
     if current != text:
         write_atomic(args.output, text)
     return 0
+
+
+def _render(args: argparse.Namespace, catalog: Catalog) -> str:
+    """Only JSON carries site and edit URLs, so only JSON reads the config and the publishing
+    settings (which may ask git for the origin remote)."""
+    if args.format == "bibtex":
+        return render_bibtex(catalog.resources)
+    if args.format == "readme":
+        return render_readme(build_view(catalog))
+    base = load_site_config(args.config) if args.config.is_file() else SiteConfig()
+    return render_json(build_view(catalog), settings_from(args, base, args.config.absolute().parent))

@@ -44,8 +44,11 @@ def settings_from(args: argparse.Namespace, base: SiteConfig, project: Path) -> 
 
 
 def paths_from(args: argparse.Namespace) -> tuple[Paths, SiteConfig, Engine]:
+    """Bad usage (no config, folders the engine refuses) stops here, before any page is written."""
     paths, base = resolve_paths(args.data, args.config, args.docs, args.site)
-    return paths, settings_from(args, base, paths.config.parent), engine(args.engine)
+    site_engine = engine(args.engine)
+    site_engine.check(paths.layout)
+    return paths, settings_from(args, base, paths.config.parent), site_engine
 
 
 def generate_and_report(paths: Paths, settings: SiteConfig, site_engine: Engine) -> Generated:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from gpulist.checks import validate
 from gpulist.files import write_atomic
@@ -20,29 +21,34 @@ from gpulist.problems import GpulistError, Problem, UsageError, has_errors
 from gpulist.publish.engine import Engine, Layout
 from gpulist.publish.render import Site, render_site
 from gpulist.site.writer import WriteReport, write_pages
-from gpulist.view.config import SiteConfig, load_site_config
+from gpulist.view.config import SiteConfig, merged_config, site_config
+
 
 @dataclass(frozen=True, slots=True)
 class Paths:
-    """Where everything lives; `config` is the committed mkdocs.yml."""
+    """Where everything lives; `config` is the committed mkdocs.yml, `mkdocs` its content as data."""
 
     data: Path
     config: Path
     docs: Path
     site: Path
+    mkdocs: dict[str, Any] = field(compare=False, repr=False)
 
     @property
     def layout(self) -> Layout:
-        return Layout(self.config, self.docs, self.site)
+        return Layout(self.config, self.docs, self.site, self.mkdocs)
 
 
 def resolve_paths(data: Path, config: Path, docs: Path | None, site: Path | None) -> tuple[Paths, SiteConfig]:
+    """mkdocs.yml is read here once (its `INHERIT` followed): the renderers' settings and the
+    engine's generated configuration both come from that one reading."""
     if not config.is_file():
         raise UsageError(f"no site configuration at {config} (use --config FILE)")
-    settings = load_site_config(config)
+    mkdocs = merged_config(config)
+    settings = site_config(mkdocs)
     docs = docs if docs is not None else config.parent / settings.docs_dir
     site = site if site is not None else config.parent / "site"
-    return Paths(data, config, docs.absolute(), site.absolute()), settings
+    return Paths(data, config, docs.absolute(), site.absolute(), mkdocs), settings
 
 
 @dataclass(frozen=True, slots=True)

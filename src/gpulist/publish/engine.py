@@ -25,16 +25,18 @@ under their topic page, and which builds faster once its link pass is off (1.30 
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gpulist.files import current_text, write_plain
+from gpulist.identity import github_repo_parts
 from gpulist.problems import UsageError
-from gpulist.view.config import SiteConfig, read_mkdocs_yml
+from gpulist.view.config import SiteConfig
 from gpulist.view.links import BUILT, SOURCE
 
 ENGINES = ("zensical", "mkdocs")
@@ -45,11 +47,13 @@ _HEADER = "# Written by `gpulist build --engine {engine}`; do not edit. Settings
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where one build reads and writes: `config` is the committed mkdocs.yml."""
+    """Where one build reads and writes: `config` is the committed mkdocs.yml, and `mkdocs` its
+    content as data (gpulist.view.config.merged_config), read once per build or serve."""
 
     config: Path
     docs: Path
     site: Path
+    mkdocs: dict[str, Any] = field(compare=False, repr=False)
 
     @property
     def root(self) -> Path:
@@ -65,6 +69,13 @@ class Engine:
     def link_style(self) -> str:
         """Zensical rewrites raw HTML links relative to the source file; MkDocs leaves them."""
         return SOURCE if self.name == "zensical" else BUILT
+
+    def check(self, layout: Layout) -> None:
+        """Refuses what this engine cannot build before any page is written: Zensical's folders
+        must lie inside the project (its generated config is written even with --no-engine)."""
+        if self.name == "zensical":
+            _inside(layout.docs, layout.root, "--docs")
+            _inside(layout.site, layout.root, "--site")
 
     def generated_config(self, layout: Layout) -> Path:
         return layout.root / self.generated_name
@@ -106,9 +117,18 @@ def publishing(settings: SiteConfig) -> dict[str, Any]:
     Unset values are written as null, so nothing inherited from mkdocs.yml survives them:
     without a repository there is no header link at all.
     """
-    repo_name = "/".join(settings.repo_url.rstrip("/").split("/")[-2:]) if settings.repo_url else None
+    repo_name = _repo_name(settings.repo_url) if settings.repo_url else None
     return {"site_url": settings.site_url, "repo_url": settings.repo_url, "repo_name": repo_name,
             "edit_uri": settings.edit_uri if settings.repo_url else None}
+
+
+def _repo_name(repo_url: str) -> str:
+    """The header's "owner/name": a GitHub repository's as its URL writes them (gpulist.identity),
+    elsewhere (GitHub Enterprise, GitLab) the URL's last two path segments. A `.git` written
+    after the name is kept, as it always was."""
+    last_two = "/".join(repo_url.rstrip("/").split("/")[-2:])
+    parts = github_repo_parts(repo_url)
+    return last_two if parts is None or last_two.endswith(".git") else "/".join(parts)
 
 
 def _mkdocs_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> str:
@@ -117,7 +137,7 @@ def _mkdocs_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, obj
 
 
 def _zensical_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> str:
-    config = merged_config(layout.config)
+    config = copy.deepcopy(layout.mkdocs)  # edited below; `serve` writes this config again at every change
     config.pop("INHERIT", None)
     config.setdefault("validation", {})["links"] = dict.fromkeys(_LINK_CHECKS, "ignore")  # see the docstring
     config.update(docs_dir=_inside(layout.docs, layout.root, "--docs"),
@@ -137,20 +157,3 @@ def _inside(path: Path, root: Path, flag: str) -> str:
         raise UsageError(f"Zensical builds inside the project folder {root}: {flag} {path} is outside it "
                          "(choose a folder inside it, or --engine mkdocs)")
     return relative.replace(os.sep, "/")
-
-
-def merged_config(path: Path, depth: int = 0) -> dict[str, Any]:
-    """mkdocs.yml as data, with an `INHERIT`ed parent merged under it as MkDocs merges it."""
-    raw = read_mkdocs_yml(path)
-    parent = raw.pop("INHERIT", None)
-    if not isinstance(parent, str) or depth > 10:
-        return raw
-    return _deep_merge(merged_config(path.parent / parent, depth + 1), raw)
-
-
-def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in top.items():
-        both = isinstance(out.get(key), dict) and isinstance(value, dict)
-        out[key] = _deep_merge(out[key], value) if both else value
-    return out

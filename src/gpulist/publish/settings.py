@@ -21,9 +21,8 @@ import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
-from gpulist.identity import github_repo
+from gpulist.identity import github_repo_parts
 from gpulist.view.config import SiteConfig
 
 ENV_SITE_URL = "GPULIST_SITE_URL"
@@ -47,10 +46,7 @@ def github_slug(url: str) -> tuple[str, str] | None:
     scp = _SCP_LIKE.match(url.strip())
     if scp:
         url = f"ssh://{scp.group(1)}/{scp.group(2)}"
-    if not github_repo(url):
-        return None
-    owner, name = urlsplit(url.strip()).path.strip("/").split("/")[:2]
-    return owner, name.removesuffix(".git")
+    return github_repo_parts(url)
 
 
 def pages_url(owner: str, name: str) -> str:
@@ -102,5 +98,12 @@ def resolve(base: SiteConfig, *sources: Overrides) -> SiteConfig:
 
 
 def site_settings(base: SiteConfig, flags: Overrides, environ: Mapping[str, str], project: Path) -> SiteConfig:
-    """The settings of a build: flags, then the environment, then the origin remote, then `base`."""
-    return resolve(base, flags, from_environment(environ), from_origin(project))
+    """The settings of a build: flags, then the environment, then the origin remote, then `base`.
+
+    The origin remote names only the two addresses, so git is asked only when flags and
+    environment leave one of them unnamed (in CI, GitHub Actions names both).
+    """
+    sources = [flags, from_environment(environ)]
+    if any(all(getattr(s, key) is None for s in sources) for key in ("site_url", "repo_url")):
+        sources.append(from_origin(project))
+    return resolve(base, *sources)

@@ -12,8 +12,16 @@ from __future__ import annotations
 
 from gpulist.view.guide import FAVORITE_LABEL, TYPE_NAMES
 
-# Every class suffix used here has a rule in icons.css (a test checks it).
-NAMES = (*TYPE_NAMES, "new", "favorite", "stars", "archived")
+# Each icon's name (its class suffix) and its file in the theme's .icons/material/: every entry
+# type, then the badges. scripts/icons_css.py makes icons.css from this; every name has a rule
+# there (a test checks it).
+ICON_FILES = {
+    "paper": "file-document-outline", "blog": "post-outline", "video": "video-outline",
+    "book": "book-open-page-variant-outline", "code": "code-braces", "docs": "text-box-outline",
+    "course": "school-outline", "tool": "wrench-outline", "community": "forum-outline",
+    "new": "creation", "favorite": "fire", "stars": "star-outline", "archived": "alert-outline",
+}
+NAMES = tuple(ICON_FILES)
 
 
 def icon(name: str, label: str) -> str:

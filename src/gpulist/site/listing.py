@@ -21,16 +21,21 @@ from gpulist.view.text import escape_attr, html_text
 SEARCH_EXCLUDED = {"search": {"exclude": True}}
 
 
-def entry_line(entry: Entry, view: SiteView, page: str, style: str, *, topic: bool = False) -> str:
-    """`<li>(icon) <a href="../topics/x/#id">Title</a> (badge) — 2023</li>`: to the card, never off-site."""
+def entry_line(entry: Entry, view: SiteView, page: str, style: str, *, topic: bool = False,
+               attrs: str = "", tail: str = "") -> str:
+    """`<li>(icon) <a href="../topics/x/#id">Title</a> (badge) — 2023</li>`: to the card, never off-site.
+
+    `attrs` (written as is, with its leading space) go on the `<li>`, and `tail` (HTML) after
+    the line, inside it: a path's step adds its id (gpulist.site.reader) and its reason.
+    """
     r = entry.resource
     target = escape_attr(entry_href(page, r, style))
-    line = f'<li>{TYPE_ICONS[r.type]} <a href="{target}">{html_text(r.title)}</a>{badges(entry, view)}'
+    line = f'<li{attrs}>{TYPE_ICONS[r.type]} <a href="{target}">{html_text(r.title)}</a>{badges(entry, view)}'
     extras = [str(r.year)] if r.year else []
     if topic:
         topic_view = next((t for t in view.topics if t.topic.id == r.topic), None)
         extras.append(html_text(topic_view.topic.title if topic_view else r.topic))
-    return line + (" — " + ", ".join(extras) if extras else "") + "</li>"
+    return line + (" — " + ", ".join(extras) if extras else "") + tail + "</li>"
 
 
 def entry_list(entries: Iterable[Entry], view: SiteView, page: str, config: SiteConfig, *,

@@ -9,7 +9,7 @@ on topic pages, so they stay out of the search index, as the other listings do.
 from __future__ import annotations
 
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_line
-from gpulist.site.reader import progress
+from gpulist.site.reader import entry_id, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import href
@@ -28,10 +28,9 @@ def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
 
 
 def _step(step: Step, view: SiteView, page: str, style: str) -> str:
-    """The entry's listing line (`<li>…</li>`, see entry_line) with its reason below it."""
-    body = entry_line(step.entry, view, page, style, topic=True).removeprefix("<li>").removesuffix("</li>")
-    why = f'<span class="gpulist-why">{html_text(step.why)}</span>'
-    return f'<li data-gpulist-entry="{step.entry.resource.id}">{body}<br>{why}</li>'
+    """The entry's listing line (see entry_line) with its id for the read toggle, and its reason below it."""
+    why = f'<br><span class="gpulist-why">{html_text(step.why)}</span>'
+    return entry_line(step.entry, view, page, style, topic=True, attrs=entry_id(step.entry.resource), tail=why)
 
 
 def path_index(view: SiteView, page: str, config: SiteConfig) -> str:

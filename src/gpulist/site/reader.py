@@ -32,9 +32,15 @@ from gpulist.view.text import escape_attr
 CITED_TYPES = ("paper", "book")
 
 
+def entry_id(resource: Resource) -> str:
+    """` data-gpulist-entry="<id>"`: the attribute the script gives a read toggle (a card's
+    meta line, a path's step). Ids are slugs, so nothing in it needs escaping."""
+    return f' data-gpulist-entry="{resource.id}"'
+
+
 def entry_attrs(resource: Resource) -> str:
     """The attributes for a card's meta line: its id, and its citation if it is citable."""
-    attrs = f' data-gpulist-entry="{resource.id}"'
+    attrs = entry_id(resource)
     if resource.type in CITED_TYPES:
         # One line: a raw HTML block must not contain a blank line, and newlines in an
         # attribute come back from `&#10;` exactly as written.

@@ -11,6 +11,7 @@ header link and the edit links always agree.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import yaml
 
 from gpulist.files import Refused, read_guarded
 from gpulist.problems import UsageError
+from gpulist.view.links import BUILT
 
 DEFAULT_CONFIG = "mkdocs.yml"
 DEFAULT_EDIT_URI = "edit/main/data/"
@@ -31,8 +33,8 @@ class SiteConfig:
     repo_url: str | None = None
     edit_uri: str = DEFAULT_EDIT_URI
     docs_dir: str = "docs"
-    # How raw HTML links are written for the engine (gpulist.view.links): "built" or "source".
-    link_style: str = "built"
+    # How raw HTML links are written for the engine (gpulist.view.links): BUILT or SOURCE.
+    link_style: str = BUILT
 
     def edit_url(self, data_path: str) -> str | None:
         """`data_path` is relative to data/, e.g. 'resources/flashattention-2.yml'; None without a repository."""
@@ -92,8 +94,34 @@ def read_mkdocs_yml(path: Path) -> dict[str, Any]:
     return raw
 
 
-def load_site_config(path: Path) -> SiteConfig:
+def merged_config(path: Path, depth: int = 0) -> dict[str, Any]:
+    """mkdocs.yml as data, with an `INHERIT`ed parent merged under it as MkDocs merges it.
+
+    The one reading of the file: the renderers' settings (`site_config`) and Zensical's
+    generated configuration (gpulist.publish.engine) both come from this dict, so they
+    cannot disagree about a setting a parent file holds.
+    """
     raw = read_mkdocs_yml(path)
+    parent = raw.pop("INHERIT", None)
+    if not isinstance(parent, str) or depth > 10:
+        return raw
+    return _deep_merge(merged_config(path.parent / parent, depth + 1), raw)
+
+
+def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in top.items():
+        both = isinstance(out.get(key), dict) and isinstance(value, dict)
+        out[key] = _deep_merge(out[key], value) if both else value
+    return out
+
+
+def site_config(mkdocs: Mapping[str, Any]) -> SiteConfig:
+    """The renderers' settings from mkdocs.yml as data (`merged_config`); unset or empty keys keep their defaults."""
     defaults = SiteConfig()
-    values = {key: raw.get(key) for key in ("site_name", "site_url", "repo_url", "edit_uri", "docs_dir")}
+    values = {key: mkdocs.get(key) for key in ("site_name", "site_url", "repo_url", "edit_uri", "docs_dir")}
     return SiteConfig(**{k: v if isinstance(v, str) and v else getattr(defaults, k) for k, v in values.items()})
+
+
+def load_site_config(path: Path) -> SiteConfig:
+    return site_config(merged_config(path))

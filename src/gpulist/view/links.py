@@ -26,7 +26,6 @@ from gpulist.models import Resource
 
 BUILT = "built"
 SOURCE = "source"
-LINK_STYLES = (BUILT, SOURCE)
 
 
 def entry_page(resource: Resource) -> str:
