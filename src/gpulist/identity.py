@@ -80,11 +80,16 @@ def _doi(parts: SplitResult, host: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
-def _github(parts: SplitResult, host: str) -> str | None:
+def _repo_parts(parts: SplitResult) -> tuple[str, str] | None:
     match = _GITHUB_REPO.match(parts.path)
     if not match or match.group(1).lower() in _GITHUB_RESERVED:
         return None
-    return f"{match.group(1)}/{match.group(2)}".lower()
+    return match.group(1), match.group(2)
+
+
+def _github(parts: SplitResult, host: str) -> str | None:
+    found = _repo_parts(parts)
+    return "/".join(found).lower() if found else None
 
 
 def _youtube(parts: SplitResult, host: str) -> str | None:
@@ -129,10 +134,7 @@ def github_repo_parts(url: str) -> tuple[str, str] | None:
     `/tree/<branch>` dropped), for what is shown or linked rather than compared: the
     publishing settings' origin remote and the site header's repository name."""
     parts = urlsplit(url.strip())
-    match = _GITHUB_REPO.match(parts.path) if _host(parts) == "github.com" else None
-    if not match or match.group(1).lower() in _GITHUB_RESERVED:
-        return None
-    return match.group(1), match.group(2)
+    return _repo_parts(parts) if bare_host(parts) == "github.com" else None
 
 
 def github_repo(url: str) -> str | None:
