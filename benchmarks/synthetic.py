@@ -1,6 +1,6 @@
 """A synthetic catalog of any size, for benchmarks and scale tests.
 
-It reuses the real topics.yml and tags.yml so pages and facets look like the real site,
+It reuses the real topics.yml and concepts.yml so pages and facets look like the real site,
 and the real book index (with the book's own entry) so the concept index is built and
 matched against every synthetic entry. It writes resources that pass `gpulist validate`:
 every figure measured on it is a figure for a catalog that could really exist.
@@ -33,11 +33,11 @@ def write_catalog(root: Path, n: int, seed: int = 0, hosts: int = 50, book_index
     with `book_index`, one of the `n` is the book, and data/book-index.yml comes along."""
     rng = random.Random(seed)
     (root / "resources").mkdir(parents=True, exist_ok=True)
-    for name in ("topics.yml", "tags.yml", *(("book-index.yml", BOOK) if book_index and n else ())):
+    for name in ("topics.yml", "concepts.yml", *(("book-index.yml", BOOK) if book_index and n else ())):
         shutil.copy(REPO / "data" / name, root / name)
     n -= 1 if book_index and n else 0
     topics = yaml.safe_load((root / "topics.yml").read_text(encoding="utf-8"))
-    tags = [t["id"] for t in yaml.safe_load((root / "tags.yml").read_text(encoding="utf-8"))]
+    tags = [t["id"] for t in yaml.safe_load((root / "concepts.yml").read_text(encoding="utf-8"))]
     for i in range(n):
         entry = _entry(rng, i, rng.choice(topics), tags, hosts)
         text = "# yaml-language-server: $schema=../../schemas/resource.schema.json\n"

@@ -80,7 +80,7 @@ def host_of(source: int, hosts: int) -> int:
 def build(root: Path, sources: int, hosts: int) -> Path:
     data = root / "data"
     (data / "resources").mkdir(parents=True)
-    for name in ("topics.yml", "tags.yml"):
+    for name in ("topics.yml", "concepts.yml"):
         shutil.copy(REPO / "tests" / "fixtures" / "catalog" / name, data / name)
     (data / "watch.yml").write_text("".join(
         f"- id: blog-{i}\n  kind: feed\n  url: http://127.0.0.{host_of(i, hosts)}:{PORT}/feed/{i}\n"

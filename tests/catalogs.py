@@ -37,7 +37,7 @@ added: 2025-01-01
 def make_catalog(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool = True) -> Path:
     """Copy the minimal catalog to root/data, then write `files` (paths relative to data/).
 
-    With base=False only topics.yml and tags.yml are copied, no resources, so a test
+    With base=False only topics.yml and concepts.yml are copied, no resources, so a test
     controls exactly which entries exist.
     """
     data = root / "data"
@@ -60,7 +60,7 @@ def add_broken(data: Path, case: str) -> None:
 
     A file case (`broken/<case>.yml`) becomes a resource; a folder case (`broken/<case>/`)
     is laid over data/ as it is, for failures that need several files or a broken
-    topics.yml or tags.yml.
+    topics.yml or concepts.yml.
     """
     source = BROKEN / case
     if source.is_dir():

@@ -39,7 +39,7 @@ def make_data(tmp_path: Path) -> MakeData:
     def build(resources: dict[str, dict]) -> Path:
         root = tmp_path / "data"
         (root / "resources").mkdir(parents=True, exist_ok=True)
-        for name in ("topics.yml", "tags.yml"):
+        for name in ("topics.yml", "concepts.yml"):
             shutil.copy(DATA / name, root / name)
         for rid, fields in resources.items():
             entry = {"type": "code", "topic": "attention", "tier": 1, "added": "2025-01-01", **fields}

@@ -21,7 +21,7 @@ def test_real_data_has_no_errors() -> None:
 
 
 def test_real_data_files_carry_schema_modeline() -> None:
-    files = [DATA / "topics.yml", DATA / "tags.yml", *sorted((DATA / "resources").glob("*.yml"))]
+    files = [DATA / "topics.yml", DATA / "concepts.yml", *sorted((DATA / "resources").glob("*.yml"))]
     missing = [f.name for f in files if not f.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=")]
     assert missing == []
 

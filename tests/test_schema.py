@@ -91,11 +91,11 @@ def test_check_passes_when_current_and_fails_when_stale_or_missing(
     run_cli(capsys, "schema", "--out", str(out))
     assert run_cli(capsys, "schema", "--out", str(out), "--check") == (0, "", "")
     (out / FILES["resource"]).write_text("{}\n", encoding="utf-8")
-    (out / FILES["tags"]).unlink()
+    (out / FILES["concepts"]).unlink()
     code, stdout, stderr = run_cli(capsys, "schema", "--out", str(out), "--check")
     assert (code, stdout) == (1, "")
     assert sorted(stderr.splitlines()) == sorted(
-        f"{out / name}: out of date; run `gpulist schema`" for name in (FILES["resource"], FILES["tags"])
+        f"{out / name}: out of date; run `gpulist schema`" for name in (FILES["resource"], FILES["concepts"])
     )
     assert (out / FILES["resource"]).read_text(encoding="utf-8") == "{}\n", "--check must not write"
 
@@ -136,7 +136,7 @@ def test_real_resource_files_satisfy_the_resource_schema(path: Path) -> None:
     assert _violations(_as_editor_sees(path), schema, schema) == []
 
 
-@pytest.mark.parametrize("name", ["topics", "tags"])
+@pytest.mark.parametrize("name", ["topics", "concepts"])
 def test_real_vocabulary_files_satisfy_their_schema(name: str) -> None:
     schema = _schemas()[FILES[name]]
     for folder in (DATA, BASE_CATALOG):
@@ -152,12 +152,12 @@ def test_topics_schema_rejects_a_fourth_tier() -> None:
 
 def test_modeline_points_up_to_the_schema_folder() -> None:
     assert modeline("resource.schema.json", 2) == "# yaml-language-server: $schema=../../schemas/resource.schema.json"
-    assert modeline("tags.schema.json", 1) == "# yaml-language-server: $schema=../schemas/tags.schema.json"
+    assert modeline("concepts.schema.json", 1) == "# yaml-language-server: $schema=../schemas/concepts.schema.json"
 
 
 def test_every_data_file_modeline_resolves_to_its_schema() -> None:
-    expected = {"topics.yml": FILES["topics"], "tags.yml": FILES["tags"]}
-    for path in [DATA / "topics.yml", DATA / "tags.yml", *sorted((DATA / "resources").glob("*.yml"))]:
+    expected = {"topics.yml": FILES["topics"], "concepts.yml": FILES["concepts"]}
+    for path in [DATA / "topics.yml", DATA / "concepts.yml", *sorted((DATA / "resources").glob("*.yml"))]:
         first = path.read_text(encoding="utf-8").splitlines()[0]
         target = (path.parent / first.split("$schema=", 1)[1]).resolve()
         assert target == (REPO / "schemas" / expected.get(path.name, FILES["resource"])).resolve(), path

@@ -13,10 +13,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from gpulist.files import current_text, write_plain
-from gpulist.models import BookIndex, ReadingPath, Resource, Tag, Topic, WatchSource
+from gpulist.models import BookIndex, ReadingPath, Resource, Concept, Topic, WatchSource
 
 SCHEMA_DIR = "schemas"
-FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "tags": "tags.schema.json",
+FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "concepts": "concepts.schema.json",
          "book-index": "book-index.schema.json", "watch": "watch.schema.json", "paths": "paths.schema.json"}
 
 
@@ -46,7 +46,7 @@ def all_schemas() -> dict[str, str]:
     schemas = {
         FILES["resource"]: resource_schema(),
         FILES["topics"]: list_schema(Topic, "gpulist topics", "The guide's sections, in order: data/topics.yml"),
-        FILES["tags"]: list_schema(Tag, "gpulist tags", "The controlled tag vocabulary: data/tags.yml"),
+        FILES["concepts"]: list_schema(Concept, "gpulist concepts", "The one vocabulary: the concepts entries name in `tags:`, data/concepts.yml"),
         FILES["book-index"]: _finish(BookIndex.model_json_schema(mode="validation"), "gpulist book index",
                                      "The book's index, generated from seed 002: data/book-index.yml"),
         FILES["watch"]: list_schema(WatchSource, "gpulist watch sources",

@@ -1,4 +1,4 @@
-"""unknown-tag: tags must come from tags.yml, and a near miss is answered with the id meant."""
+"""unknown-tag: tags must come from concepts.yml, and a near miss is answered with the id meant."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_declared_tags_pass(tmp_path: Path) -> None:
     ("CUDA-C++", "unknown tag 'CUDA-C++': it is an alias, write 'cuda'"),
     ("CUDA", "unknown tag 'CUDA': tag ids are lowercase, write 'cuda'"),
     ("Flash Attention", "unknown tag 'Flash Attention': did you mean 'flashattention'?"),
-    ("quantization", "unknown tag 'quantization' (declare new tags in data/tags.yml)"),
+    ("quantization", "unknown tag 'quantization' (declare new tags in data/concepts.yml)"),
 ])
 def test_unknown_tag_names_the_id_meant(tmp_path: Path, tag: str, message: str) -> None:
     assert _messages(tmp_path, ["cuda", tag]) == [(9, 3, message)]
@@ -40,7 +40,7 @@ def test_a_tag_listed_twice_is_reported_at_the_repeat(tmp_path: Path) -> None:
 
 def test_an_unknown_tag_listed_twice_is_reported_both_ways(tmp_path: Path) -> None:
     assert [m for *_, m in _messages(tmp_path, ["nope", "nope"])] == [
-        "unknown tag 'nope' (declare new tags in data/tags.yml)",
+        "unknown tag 'nope' (declare new tags in data/concepts.yml)",
         "tag 'nope' is listed twice",
-        "unknown tag 'nope' (declare new tags in data/tags.yml)",
+        "unknown tag 'nope' (declare new tags in data/concepts.yml)",
     ]

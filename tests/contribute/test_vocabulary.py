@@ -1,4 +1,4 @@
-"""Flags and answers resolved against topics.yml and tags.yml."""
+"""Flags and answers resolved against topics.yml and concepts.yml."""
 
 from __future__ import annotations
 

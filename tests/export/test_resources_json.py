@@ -13,6 +13,7 @@ from tests.site.conftest import CONFIG, load_fixture
 RESOURCE_KEYS = {
     "id", "title", "url", "type", "topic", "tier", "group", "section", "tags", "authors", "year", "venue",
     "arxiv", "doi", "notes", "links", "feed", "added", "favorite", "new", "page", "edit_url", "repo",
+    "requires", "effort", "access", "continued_by",
 }
 
 

@@ -31,7 +31,7 @@ def test_valid_catalog_loads_with_ids_from_file_names(here: Path) -> None:
     catalog, problems = _load(here, {}, base=True)
     assert problems == []
     assert [t.id for t in catalog.topics] == ["fundamentals", "attention", "big-picture"]
-    assert [t.id for t in catalog.tags] == ["cuda", "triton", "flashattention"]
+    assert [t.id for t in catalog.concepts] == ["cuda", "triton", "flashattention"]
     assert sorted(r.id for r in catalog.resources) == ["flashattention-2", "semianalysis"]
     assert catalog.book_index is None and catalog.repos == {}
 
@@ -89,8 +89,8 @@ def test_id_different_from_the_file_name_is_located_on_the_id_key(here: Path) ->
 
 @pytest.mark.parametrize(("name", "content", "rule", "message"), [
     ("topics.yml", "fundamentals: {}\n", "file-shape", "expected a list of topics, found a mapping"),
-    ("tags.yml", "cuda\n", "file-shape", "expected a list of tags, found a text"),
-    ("tags.yml", "", "empty-file", "file is empty: expected a mapping of fields"),
+    ("concepts.yml", "cuda\n", "file-shape", "expected a list of concepts, found a text"),
+    ("concepts.yml", "", "empty-file", "file is empty: expected a mapping of fields"),
 ])
 def test_vocabulary_files_must_be_lists(here: Path, name: str, content: str, rule: str, message: str) -> None:
     _, problems = _load(here, {name: content})
@@ -105,10 +105,10 @@ def test_missing_vocabulary_files_are_reported(here: Path) -> None:
 
 def test_a_folder_where_a_file_belongs_is_a_problem_not_a_crash(here: Path) -> None:
     data = make_catalog(here, base=False)
-    (data / "tags.yml").unlink()
-    (data / "tags.yml").mkdir()
+    (data / "concepts.yml").unlink()
+    (data / "concepts.yml").mkdir()
     assert [(p.path, p.rule, p.message) for p in load_catalog(data)[1]] == [
-        ("data/tags.yml", "not-regular-file", "not a regular file: a directory; nothing read")
+        ("data/concepts.yml", "not-regular-file", "not a regular file: a directory; nothing read")
     ]
 
 
@@ -187,9 +187,9 @@ def test_a_linked_generated_folder_is_refused(here: Path) -> None:
 
 def test_linked_vocabulary_files_are_refused_even_when_the_target_is_missing(here: Path) -> None:
     data = make_catalog(here, base=False)
-    (data / "tags.yml").unlink()
-    (data / "tags.yml").symlink_to(here / "no-such-file")
-    assert [(p.path, p.rule) for p in load_catalog(data)[1]] == [("data/tags.yml", "symlink")]
+    (data / "concepts.yml").unlink()
+    (data / "concepts.yml").symlink_to(here / "no-such-file")
+    assert [(p.path, p.rule) for p in load_catalog(data)[1]] == [("data/concepts.yml", "symlink")]
 
 
 def test_a_linked_data_folder_is_refused(here: Path) -> None:

@@ -55,7 +55,7 @@ def _with(field: str, value: str) -> str:
     ("favorite", '"true"', "wrong-type", "favorite must be true or false, not the text 'true' (remove the quotes)"),
     ("favorite", '"yes"', "wrong-type", "favorite must be true or false, not the text 'yes'"),
     ("type", "blogg", "invalid-value",
-     "type must be one of paper, blog, video, book, code, docs, course, tool or community (found 'blogg')"),
+     "type must be one of paper, blog, video, book, code, docs, course, tool, community or exercise (found 'blogg')"),
     ("tags", "cuda", "wrong-type", "tags must be a list, not the text 'cuda'"),
     ("url", "5", "wrong-type", "url must be text, but YAML reads 5 as a number: put it in quotes (\"5\")"),
     ("url", "ftp://example.org/x", "url-scheme", "url: URLs must start with http:// or https:// (found 'ftp:')"),

@@ -6,7 +6,7 @@ import pydantic
 import pytest
 
 import gpulist.models
-from gpulist.models import Tag
+from gpulist.models import Concept
 from gpulist.models.fields import Strict
 
 MODELS = [obj for name in gpulist.models.__all__
@@ -19,10 +19,10 @@ def test_every_model_is_strict() -> None:
 
 
 def test_strict_refuses_unknown_fields_and_coercion_and_change() -> None:
-    tag = Tag(id="cuda", title="CUDA", description="Kernels.")
+    tag = Concept(id="cuda", title="CUDA", description="Kernels.")
     with pytest.raises(pydantic.ValidationError, match="extra_forbidden"):
-        Tag.model_validate({"id": "cuda", "title": "CUDA", "description": "Kernels.", "colour": "green"})
+        Concept.model_validate({"id": "cuda", "title": "CUDA", "description": "Kernels.", "colour": "green"})
     with pytest.raises(pydantic.ValidationError, match="string_type"):
-        Tag.model_validate({"id": "cuda", "title": False, "description": "Kernels."})
+        Concept.model_validate({"id": "cuda", "title": False, "description": "Kernels."})
     with pytest.raises(pydantic.ValidationError, match="frozen_instance"):
         tag.title = "Other"  # type: ignore[misc]

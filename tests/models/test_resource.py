@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from gpulist.models import FIELD_ORDER, RESOURCE_TYPES, Resource, Tag, Topic
+from gpulist.models import FIELD_ORDER, RESOURCE_TYPES, Resource, Concept, Topic
 from gpulist.models.fields import slugify
 
 MINIMAL: dict[str, Any] = {
@@ -143,7 +143,7 @@ def test_field_order_names_every_field_but_the_id() -> None:
 
 
 def test_resource_types_cover_the_guide_legend_and_siblings() -> None:
-    assert set(RESOURCE_TYPES) == {"paper", "blog", "video", "book", "code", "docs", "course", "tool", "community"}
+    assert set(RESOURCE_TYPES) == {"paper", "blog", "video", "book", "code", "docs", "course", "tool", "community", "exercise"}
 
 
 @pytest.mark.parametrize(("text", "slug"), [
@@ -190,5 +190,5 @@ def test_tier_numbers_are_one_to_three() -> None:
 
 
 def test_tag_aliases_are_free_text() -> None:
-    tag = Tag.model_validate({"id": "cuda", "title": "CUDA", "description": "d", "aliases": ["CUDA C++"]})
+    tag = Concept.model_validate({"id": "cuda", "title": "CUDA", "description": "d", "aliases": ["CUDA C++"]})
     assert tag.aliases == ["CUDA C++"]

@@ -37,7 +37,7 @@ def test_a_broken_link_in_a_note_is_refused_before_any_engine_runs(tmp_path: Pat
 
     data = tmp_path / "data"
     (data / "resources").mkdir(parents=True)
-    for name in ("topics.yml", "tags.yml"):
+    for name in ("topics.yml", "concepts.yml"):
         (data / name).write_bytes((REPO / "data" / name).read_bytes())
     (data / "resources" / "x.yml").write_text(
         "title: X\nurl: https://example.org/x\ntype: blog\ntopic: fundamentals\ntier: 1\n"

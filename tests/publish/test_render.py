@@ -30,7 +30,7 @@ def test_no_golden_file_without_a_page() -> None:
 def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
     site = render_site(catalog, config)
     topic_pages = [f"topics/{t.id}.md" for t in catalog.topics]
-    tag_pages = [f"tags/{t.id}.md" for t in catalog.tags]
+    tag_pages = [f"tags/{t.id}.md" for t in catalog.concepts]
     for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts.md",
                  "tags/index.md", "resources.json", "feed.xml", *topic_pages, *tag_pages]:
         assert page in site.pages
@@ -41,7 +41,7 @@ def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
 
 
 def test_no_concept_index_without_book_index(catalog: Catalog, config: SiteConfig) -> None:
-    without = Catalog(root=catalog.root, topics=catalog.topics, tags=catalog.tags, entries=catalog.entries)
+    without = Catalog(root=catalog.root, topics=catalog.topics, concepts=catalog.concepts, entries=catalog.entries)
     site = render_site(without, config)
     assert "concepts.md" not in site.pages
     assert "concepts.md" not in str(site.nav)

@@ -16,7 +16,7 @@ GUIDE = Path(__file__).resolve().parent.parent / "fixtures" / "seeds" / "000_gui
 def _scratch(tmp_path: Path) -> Path:
     data = tmp_path / "data"
     data.mkdir()
-    for name in ("topics.yml", "tags.yml"):
+    for name in ("topics.yml", "concepts.yml"):
         shutil.copy(DATA / name, data / name)
     return data
 

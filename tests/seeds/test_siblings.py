@@ -135,7 +135,7 @@ def _resolves(target: str, catalog: Catalog) -> bool:
     kind, _, name = target.partition(":")
     if kind == "entry":
         return any(r.id == name for r in catalog.resources)
-    return any(name in {t.id, *(a.lower() for a in t.aliases)} for t in catalog.tags)
+    return any(name in {t.id, *(a.lower() for a in t.aliases)} for t in catalog.concepts)
 
 
 def test_every_item_of_list_001_is_accounted_for(list_001: list[str], catalog: Catalog) -> None:

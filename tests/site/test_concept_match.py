@@ -18,7 +18,7 @@ def test_words_normalise_case_punctuation_and_plurals() -> None:
 
 
 def test_match_through_tag_title_id_and_alias(view: SiteView) -> None:
-    matcher = ConceptMatcher(view.entries, view.tags)
+    matcher = ConceptMatcher(view.entries, view.concepts)
     assert ids(matcher.match("KV cache")) == ["vllm", "kv-old"]
     assert ids(matcher.match("paged kv", text=False)) == ["vllm", "kv-old"]
     assert ids(matcher.match("CUDA-C++", text=False)) == ["pmpp-book", "cuda-programming-guide", "ptx-isa",
@@ -26,7 +26,7 @@ def test_match_through_tag_title_id_and_alias(view: SiteView) -> None:
 
 
 def test_match_phrases_in_titles_and_notes(view: SiteView) -> None:
-    matcher = ConceptMatcher(view.entries, view.tags)
+    matcher = ConceptMatcher(view.entries, view.concepts)
     assert ids(matcher.match("warp specialization")) == ["flashattention-3"]
     assert ids(matcher.match("work partitioning")) == ["flashattention-2"]
     assert matcher.match("specialization warp") == []
@@ -34,5 +34,5 @@ def test_match_phrases_in_titles_and_notes(view: SiteView) -> None:
 
 
 def test_text_matching_can_be_turned_off(catalog: Catalog, view: SiteView) -> None:
-    matcher = ConceptMatcher(view.entries, view.tags)
+    matcher = ConceptMatcher(view.entries, view.concepts)
     assert matcher.match("warp specialization", text=False) == []

@@ -1,4 +1,4 @@
-"""Tag pages list entries across topics, linked to their anchors; the index counts them."""
+"""Concept pages list entries across topics, linked to their anchors; the index counts them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tests.site.conftest import CONFIG
 
 
 def test_tag_page_links_each_entry_to_its_card(view: SiteView) -> None:
-    cuda = next(t for t in view.tags if t.id == "cuda")
+    cuda = next(t for t in view.concepts if t.id == "cuda")
     text = render_tag(cuda, view, CONFIG)
     links = re.findall(r'href="(\.\./\.\./topics/[a-z-]+/#[a-z0-9-]+)"', text)
     assert links == ["../../topics/fundamentals/#pmpp-book", "../../topics/fundamentals/#cuda-programming-guide",
@@ -21,7 +21,7 @@ def test_tag_page_links_each_entry_to_its_card(view: SiteView) -> None:
 
 
 def test_unused_tag_page_says_so(view: SiteView) -> None:
-    unused = next(t for t in view.tags if t.id == "unused")
+    unused = next(t for t in view.concepts if t.id == "unused")
     assert "0 entries" in render_tag(unused, view, CONFIG) and "*None yet.*" not in render_tag(unused, view, CONFIG)
 
 

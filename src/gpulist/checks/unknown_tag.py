@@ -1,4 +1,4 @@
-"""Tags come from the controlled vocabulary in tags.yml; an alias is pointed at its tag."""
+"""Tags come from the controlled vocabulary in concepts.yml; an alias is pointed at its tag."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ RULE = "unknown-tag"
 
 
 def check(catalog: Catalog) -> list[Problem]:
-    known = {t.id for t in catalog.tags}
-    alias_of = {a.lower(): t.id for t in catalog.tags for a in t.aliases}
+    known = {t.id for t in catalog.concepts}
+    alias_of = {a.lower(): t.id for t in catalog.concepts for a in t.aliases}
     problems: list[Problem] = []
     for entry in catalog.entries:
         seen: set[str] = set()
@@ -31,4 +31,4 @@ def tag_hint(tag: str, known: set[str], alias_of: dict[str, str]) -> str:
         return f": tag ids are lowercase, write '{lowered}'"
     if lowered in alias_of:
         return f": it is an alias, write '{alias_of[lowered]}'"
-    return suggest(lowered, known) or " (declare new tags in data/tags.yml)"
+    return suggest(lowered, known) or " (declare new tags in data/concepts.yml)"

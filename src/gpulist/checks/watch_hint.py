@@ -22,8 +22,8 @@ def check(catalog: Catalog) -> list[Problem]:
     if doc is None:
         return []
     topics = {t.id: t for t in catalog.topics}
-    known_tags = {t.id for t in catalog.tags}
-    alias_of = {a.lower(): t.id for t in catalog.tags for a in t.aliases}
+    known_tags = {t.id for t in catalog.concepts}
+    alias_of = {a.lower(): t.id for t in catalog.concepts for a in t.aliases}
     problems: list[Problem] = []
     for index, source in _located(doc, catalog.watch):
         for loc, message in _topic_problems(source, topics) + _tag_problems(source, known_tags, alias_of):

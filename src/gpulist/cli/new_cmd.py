@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tier", type=int, choices=(1, 2, 3), help="reading tier within a tiered topic")
     p.add_argument("--group", metavar="ID", help="group within an untiered topic (The Big Picture)")
     p.add_argument("--type", metavar="T", help="paper, blog, video, book, code, docs, course, tool or community")
-    p.add_argument("--tags", type=_tags, metavar="A,B", help="comma-separated tags from data/tags.yml")
+    p.add_argument("--tags", type=_tags, metavar="A,B", help="comma-separated tags from data/concepts.yml")
     p.add_argument("--title", help="use this title instead of the one found")
     p.add_argument("--id", metavar="ID", help="file name / id (default: from the title)")
     p.add_argument("--offline", action="store_true", help="do not look anything up; write what the URL says")

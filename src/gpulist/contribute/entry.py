@@ -74,7 +74,7 @@ def check_entry(catalog: Catalog, path: Path, text: str) -> list[Problem]:
         resource = Resource.model_validate({**doc.data, "id": path.stem})
     except ValidationError as exc:
         return problems_from_validation(exc, doc, (), list(Resource.model_fields))
-    alone = Catalog(root=catalog.root, topics=catalog.topics, tags=catalog.tags, entries=[Entry(resource, doc)])
+    alone = Catalog(root=catalog.root, topics=catalog.topics, concepts=catalog.concepts, entries=[Entry(resource, doc)])
     return [p for p in run_checks(alone) if p.path == shown]
 
 

@@ -117,10 +117,10 @@ def _title(req: NewRequest, meta: Metadata, ask: Prompter | None, warnings: list
 def _tags(req: NewRequest, catalog: Catalog, ask: Prompter | None) -> list[str]:
     if req.tags is not None:
         return vocabulary.tags(catalog, req.tags)
-    if ask is None or not catalog.tags:
+    if ask is None or not catalog.concepts:
         return []
-    choices = [(t.id, t.title) for t in catalog.tags]
-    return ask.many("Tags? (from data/tags.yml)", choices, lambda w: vocabulary.tag(catalog, w))
+    choices = [(t.id, t.title) for t in catalog.concepts]
+    return ask.many("Tags? (from data/concepts.yml)", choices, lambda w: vocabulary.tag(catalog, w))
 
 
 def _lookup(req: NewRequest, config: NetConfig) -> Metadata:

@@ -20,7 +20,7 @@ def topic(catalog: Catalog, value: str) -> Topic:
 def tag(catalog: Catalog, word: str) -> str | None:
     """A tag id from its id or one of its aliases, case-insensitively; None if unknown."""
     lowered = word.strip().lower()
-    for t in catalog.tags:
+    for t in catalog.concepts:
         if lowered == t.id or lowered in (a.lower() for a in t.aliases):
             return t.id
     return None
@@ -31,7 +31,7 @@ def tags(catalog: Catalog, words: list[str]) -> list[str]:
     for word in words:
         found = tag(catalog, word)
         if found is None:
-            hint = suggest(word, [t.id for t in catalog.tags]) or " (declare new tags in data/tags.yml)"
+            hint = suggest(word, [t.id for t in catalog.concepts]) or " (declare new tags in data/concepts.yml)"
             raise UsageError(f"unknown tag '{word}'{hint}")
         resolved.append(found)
     return list(dict.fromkeys(resolved))

@@ -8,8 +8,9 @@ Shape (version 1); keys are never removed within a version, only added:
                  "sections": [{"key", "title", "tier", "group", "count"}]}],
      "tags":   [{"id", "title", "description", "aliases", "page", "count"}],
      "resources": [{"id", "title", "url", "type", "topic", "tier", "group", "section",
-                    "tags", "authors", "year", "venue", "arxiv", "doi", "notes",
-                    "links": [{"title", "url"}], "feed", "added", "favorite", "new",
+                    "tags", "requires", "authors", "year", "venue", "arxiv", "doi", "effort",
+                    "access", "notes", "links": [{"title", "url"}], "continued_by", "feed",
+                    "added", "favorite", "new",
                     "page", "edit_url",
                     "repo": null | {"name", "stars", "archived", "pushed_at", "license"}}]}
 
@@ -45,8 +46,8 @@ def catalog_data(view: SiteView, config: SiteConfig) -> dict[str, Any]:
         "topics": [_topic(t) for t in view.topics],
         "tags": [
             {"id": t.id, "title": t.title, "description": t.description, "aliases": list(t.aliases),
-             "page": f"tags/{t.id}/", "count": len(view.by_tag.get(t.id, ()))}
-            for t in view.tags
+             "page": f"tags/{t.id}/", "count": len(view.by_concept.get(t.id, ()))}
+            for t in view.concepts
         ],
         "resources": [_resource(e, s.key, view, config) for t in view.topics for s in t.sections
                       for e in s.entries],

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
-from gpulist.models import BookIndex, ReadingPath, RepoHealth, Resource, Tag, Topic, WatchSource
+from gpulist.models import BookIndex, ReadingPath, RepoHealth, Resource, Concept, Topic, WatchSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,14 +19,14 @@ class Entry:
 class Catalog:
     root: Path
     topics: list[Topic] = field(default_factory=list)
-    tags: list[Tag] = field(default_factory=list)
+    concepts: list[Concept] = field(default_factory=list)  # data/concepts.yml: what `tags:` name
     entries: list[Entry] = field(default_factory=list)
     book_index: BookIndex | None = None
     repos: dict[str, RepoHealth] = field(default_factory=dict)
     paths: list[ReadingPath] = field(default_factory=list)
     book_index_doc: Document | None = None
     topics_doc: Document | None = None
-    tags_doc: Document | None = None
+    concepts_doc: Document | None = None
     watch: list[WatchSource] = field(default_factory=list)  # data/watch.yml; absent is none
     watch_doc: Document | None = None
     paths_doc: Document | None = None
@@ -38,5 +38,5 @@ class Catalog:
     def topic(self, topic_id: str) -> Topic | None:
         return next((t for t in self.topics if t.id == topic_id), None)
 
-    def tag(self, tag_id: str) -> Tag | None:
-        return next((t for t in self.tags if t.id == tag_id), None)
+    def concept(self, concept_id: str) -> Concept | None:
+        return next((c for c in self.concepts if c.id == concept_id), None)

@@ -14,7 +14,7 @@ from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
-from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Tag, Topic, WatchSource
+from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Concept, Topic, WatchSource
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 
@@ -24,6 +24,7 @@ BOOK_INDEX = "book-index.yml"
 REPO_HEALTH = "generated/repos.yml"
 WATCH = "watch.yml"
 PATHS = "paths.yml"
+CONCEPTS = "concepts.yml"
 
 
 def load_catalog(root: Path, max_bytes: int | None = None) -> tuple[Catalog, list[Problem]]:
@@ -47,7 +48,7 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog = Catalog(root=root)
     problems: list[Problem] = []
     catalog.topics_doc, catalog.topics = _load_list(root / "topics.yml", Topic, problems, limit=limit)
-    catalog.tags_doc, catalog.tags = _load_list(root / "tags.yml", Tag, problems, limit=limit)
+    catalog.concepts_doc, catalog.concepts = _load_list(root / CONCEPTS, Concept, problems, limit=limit)
     catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems, root, limit)
     catalog.paths_doc, catalog.paths = _load_list(root / PATHS, ReadingPath, problems, required=False, limit=limit)
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems, root, limit)

@@ -1,15 +1,18 @@
 """Pydantic models of the data; the only definition of what a valid entry is."""
 
-from gpulist.models.concept import BookIndex, IndexTerm, SectionRef
+from gpulist.models.book import BookIndex, IndexTerm, SectionRef
+from gpulist.models.concept import MAX_START, Concept
 from gpulist.models.fields import ID_PATTERN
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
-from gpulist.models.resource import FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType
-from gpulist.models.tag import Tag
+from gpulist.models.resource import (
+    ACCESSES, EFFORT_BANDS, EFFORT_OPTIONAL, EFFORTS, FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType,
+)
 from gpulist.models.topic import Group, Tier, Topic
 from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSource
 
 __all__ = [
-    "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Tag",
+    "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "MAX_START",
+    "ACCESSES", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
 ]

@@ -1,42 +1,36 @@
-"""The book index: the concept vocabulary behind the site's concept index.
+"""Concepts: the one vocabulary of the list, in data/concepts.yml.
 
-Seed 002 is the index of *AI Systems Performance Engineering* (Fregly, O'Reilly 2025).
-Its terms, sub-terms and section references are kept as data so the site can list, for
-each concept, both the book sections and the entries of this list that cover it.
+A concept is what an entry's `tags:` name, and also a small knowledge page of its own: a
+definition, the concepts to understand first (`requires`), its neighbours (`related`),
+the Modal GPU Glossary page for the term (`glossary`, linked, never copied: CC BY 4.0),
+the book index terms it covers (`book_terms`) and the one to three entries to read first
+(`start`). References to other concepts and entries are plain text here: whether they
+exist, loop or repeat is for the cross-checks (gpulist.checks.concept_*), which know the
+whole catalog and can point at the very item that is wrong.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from pydantic import Field
 
-from pydantic import BeforeValidator, Field
+from gpulist.models.fields import Id, Ref, Strict, Text, Url
 
-from gpulist.models.fields import Id, Strict, Text
-
-
-class SectionRef(Strict):
-    section: Text = Field(description="A section title of the book.")
-    to: Text | None = Field(default=None, description="Last section of a range, when the reference spans several.")
+MAX_START = 3
 
 
-def _bare_title(value: Any) -> Any:
-    """Most references are one section, so the file writes them as the bare title and
-    keeps the mapping for ranges: a third fewer YAML nodes to load on every command."""
-    return {"section": value} if isinstance(value, str) else value
-
-
-Ref = Annotated[SectionRef, BeforeValidator(_bare_title, json_schema_input_type=Text | SectionRef)]
-
-
-class IndexTerm(Strict):
-    term: Text
-    refs: list[Ref] = Field(default=[], description="Sections covering the term: a title, or {section, to} for a range.")
-    see: list[Text] = Field(default=[], description="'see X': the term is indexed under X instead.")
-    see_also: list[Text] = []
-    subterms: list["IndexTerm"] = []
-
-
-class BookIndex(Strict):
-    book: Id = Field(description="The resource id of the book in data/resources/.")
+class Concept(Strict):
+    id: Id = Field(description="The concept's page is concepts/<id>/; entries name it in `tags:`.")
     title: Text
-    terms: list[IndexTerm]
+    description: Text = Field(description="One line: what the concept is, shown in chips, lists and search.")
+    aliases: list[Text] = Field(default=[], description="Other spellings and synonyms a reader might search.")
+    definition: Text | None = Field(
+        default=None,
+        description="Two to five sentences in our own words: what it is, why it matters for performance, "
+                    "and the number or mechanism to remember. Plain text: no HTML, no links.",
+    )
+    requires: list[Ref] = Field(default=[], description="Concept ids to understand first.")
+    related: list[Ref] = Field(default=[], description="Neighbouring concept ids.")
+    glossary: Url | None = Field(default=None, description="The Modal GPU Glossary page for the term, if any.")
+    book_terms: list[Text] = Field(default=[], description="Terms of data/book-index.yml this concept covers.")
+    start: list[Ref] = Field(default=[], description=f"Entry ids to read first, in order; at most {MAX_START}.",
+                             json_schema_extra={"maxItems": MAX_START})

@@ -10,13 +10,25 @@ from pydantic_core import PydanticCustomError
 
 from gpulist.models.fields import Id, Ref, Strict, Text, TierNumber, Url
 
-ResourceType = Literal["paper", "blog", "video", "book", "code", "docs", "course", "tool", "community"]
+ResourceType = Literal["paper", "blog", "video", "book", "code", "docs", "course", "tool", "community", "exercise"]
 RESOURCE_TYPES: tuple[str, ...] = ResourceType.__args__  # type: ignore[attr-defined]
+
+# How long a reader needs, in bands a learner can plan a week with (see EFFORT_BANDS).
+Effort = Literal["quick", "hour", "afternoon", "days", "weeks"]
+EFFORTS: tuple[str, ...] = Effort.__args__  # type: ignore[attr-defined]
+EFFORT_BANDS = {"quick": "under 30 minutes", "hour": "30–90 minutes", "afternoon": "2–4 hours",
+                "days": "a few days", "weeks": "weeks: a book or a course"}
+# What reading it costs: `free` unless said otherwise. A free preprint or author copy, linked
+# in `links`, keeps a paywalled paper `free`.
+Access = Literal["free", "paid", "paywall", "login"]
+ACCESSES: tuple[str, ...] = Access.__args__  # type: ignore[attr-defined]
+# Types a reader does not "finish", so an effort band says little: it may be left out.
+EFFORT_OPTIONAL: tuple[str, ...] = ("community", "tool")
 
 # Ordered as a reader scans an entry; `gpulist fmt` writes fields in this order.
 FIELD_ORDER: tuple[str, ...] = (
-    "title", "url", "type", "topic", "tier", "group", "tags", "authors", "year", "venue",
-    "arxiv", "doi", "notes", "links", "feed", "added", "favorite",
+    "title", "url", "type", "topic", "tier", "group", "tags", "requires", "authors", "year", "venue",
+    "arxiv", "doi", "effort", "access", "notes", "links", "continued_by", "feed", "added", "favorite",
 )
 
 
@@ -33,7 +45,10 @@ class Resource(Strict):
     topic: Id
     tier: TierNumber | None = None
     group: Id | None = None
-    tags: list[Ref] = []
+    tags: list[Ref] = Field(default=[], description="Concept ids from data/concepts.yml that the entry covers.")
+    requires: list[Ref] = Field(
+        default=[], description="Concept ids the entry assumes its reader already understands.",
+    )
     authors: list[Text] = []
     year: Annotated[int, Field(ge=1950, le=2100)] | None = None
     venue: Text | None = Field(default=None, description="Where a paper appeared, e.g. 'OSDI 2022'.")
@@ -41,8 +56,17 @@ class Resource(Strict):
         default=None, description="arXiv identifier without version, e.g. 2307.08691."
     )
     doi: Annotated[str, Field(pattern=r"^10\.\d{4,9}/\S+$")] | None = None
+    effort: Effort | None = Field(
+        default=None, description="How long a reader needs: quick (<30 min), hour (30–90 min), afternoon "
+                                  "(2–4 h), days, weeks (a book or a course).",
+    )
+    access: Access = Field(default="free", description="free, paid (a book or paid course), paywall "
+                                                         "(no free copy linked) or login (a free account).")
     notes: list[Text] = Field(default=[], description="Markdown bullet points shown under the entry.")
     links: list[Link] = Field(default=[], description="Secondary links: code, slides, a Discord, ...")
+    continued_by: list[Ref] = Field(
+        default=[], description="Entry ids of later work that builds directly on this one (its successors).",
+    )
     feed: Url | None = Field(
         default=None, description="A blog's RSS or Atom feed; `gpulist watch` follows it for new posts.",
     )

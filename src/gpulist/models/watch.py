@@ -49,7 +49,7 @@ class WatchSource(Strict):
                                      description="For kind: arxiv, what to ask the API for.")
     topic: Id | None = Field(default=None, description="Hint: the topic a candidate from here most likely joins.")
     tier: TierNumber | None = Field(default=None, description="Hint: the tier within `topic`.")
-    tags: list[Ref] = Field(default=[], description="Hint: tags from data/tags.yml.")
+    tags: list[Ref] = Field(default=[], description="Hint: tags from data/concepts.yml.")
 
     @field_validator("url")
     @classmethod

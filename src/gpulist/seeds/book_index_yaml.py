@@ -39,7 +39,7 @@ _Dumper.add_representer(_OneLine, lambda d, data: d.represent_mapping("tag:yaml.
 
 
 def _ref(ref: SectionRef) -> str | _OneLine:
-    """The bare title for one section, the mapping only for a range (see models.concept)."""
+    """The bare title for one section, the mapping only for a range (see models.book)."""
     return _OneLine(section=ref.section, to=ref.to) if ref.to else ref.section
 
 

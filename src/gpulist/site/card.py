@@ -36,8 +36,8 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str) -> 
     blocks.append(_meta_line(entry, view, config))
     if r.notes:
         blocks.append("\n".join(f"- {note_markdown(n)}" for n in r.notes))
-    chips = [_a(href(page, f"tags/{t}.md", config.link_style), view.tag_titles[t])
-             for t in r.tags if t in view.tag_titles]
+    chips = [_a(href(page, f"tags/{t}.md", config.link_style), view.concept_titles[t])
+             for t in r.tags if t in view.concept_titles]
     chips += [_a(extra.url, extra.title) for extra in r.links]
     if chips:
         blocks.append(f'<p class="gpulist-chips">{" ".join(chips)}</p>')

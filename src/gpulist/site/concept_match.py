@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from gpulist.load import Entry
-from gpulist.models import Tag
+from gpulist.models import Concept
 
 _WORD = re.compile(r"[0-9a-z]+(?:[.+][0-9a-z]+)*")
 
@@ -28,7 +28,7 @@ def _singular(word: str) -> str:
 class ConceptMatcher:
     """Built once per catalog; `match(term)` returns entries in the catalog's order."""
 
-    def __init__(self, entries: Sequence[Entry], tags: Sequence[Tag]) -> None:
+    def __init__(self, entries: Sequence[Entry], tags: Sequence[Concept]) -> None:
         self._entries = list(entries)
         self._texts: list[str] = []
         self._postings: dict[str, set[int]] = defaultdict(set)

@@ -82,7 +82,7 @@ def render_concepts(book: BookIndex, view: SiteView, config: SiteConfig) -> str:
     anchors: dict[tuple[str, ...], str] = {}
     for term, anchor in zip(terms, anchor_list):
         anchors.setdefault(words(term.term), anchor)
-    matcher = ConceptMatcher(view.entries, view.tags)
+    matcher = ConceptMatcher(view.entries, view.concepts)
     ctx = _Context(matcher, anchors, config.link_style)
     out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}",
                          **SEARCH_EXCLUDED})]

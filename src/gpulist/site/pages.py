@@ -44,7 +44,7 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
         pages[path_view.page] = render_path(path_view, view, config)
     for topic_view in view.topics:
         pages[topic_view.page] = render_topic(topic_view, view, config)
-    for tag in view.tags:
+    for tag in view.concepts:
         pages[tag_page(tag.id)] = render_tag(tag, view, config)
     return pages
 

@@ -1,7 +1,7 @@
-"""Tag pages: every entry carrying a tag, across topics, linked to its card.
+"""Concept pages: every entry carrying a tag, across topics, linked to its card.
 
 Material's tags plugin can only link whole pages, not an entry's anchor, so gpulist writes
-these itself. Tag pages and the tag index repeat entries or list tags, and stay out of
+these itself. Concept pages and the tag index repeat entries or list tags, and stay out of
 search: a search for "FP8" should list the entries, each its own result, not a page that
 names the tag among fifty others. A tag's words are in each of its entries' chips.
 """
@@ -9,7 +9,7 @@ names the tag among fifty others. A tag's words are in each of its entries' chip
 from __future__ import annotations
 
 from gpulist.load import Entry
-from gpulist.models import Tag
+from gpulist.models import Concept
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
@@ -22,11 +22,11 @@ def tag_page(tag_id: str) -> str:
     return f"tags/{tag_id}.md"
 
 
-def render_tag(tag: Tag, view: SiteView, config: SiteConfig) -> str:
+def render_tag(tag: Concept, view: SiteView, config: SiteConfig) -> str:
     page = tag_page(tag.id)
-    entries = view.by_tag.get(tag.id, ())
-    out = [front_matter({"title": f"Tag: {tag.title}", "description": tag.description, **SEARCH_EXCLUDED})]
-    out.append(f"# Tag: {escape_text(tag.title)}\n\n{escape_text(tag.description)}\n")
+    entries = view.by_concept.get(tag.id, ())
+    out = [front_matter({"title": f"Concept: {tag.title}", "description": tag.description, **SEARCH_EXCLUDED})]
+    out.append(f"# Concept: {escape_text(tag.title)}\n\n{escape_text(tag.description)}\n")
     if tag.aliases:
         out.append("Also known as: " + ", ".join(escape_text(a) for a in tag.aliases) + "\n")
     out.append(f"{n_entries(len(entries))} · [all tags](index.md)\n")
@@ -41,9 +41,9 @@ def render_tag(tag: Tag, view: SiteView, config: SiteConfig) -> str:
 
 def render_tag_index(view: SiteView) -> str:
     out = [front_matter({"title": "Tags", **SEARCH_EXCLUDED}), "# Tags\n"]
-    out.append("| Tag | Entries | About |\n|---|---:|---|")
-    for tag in sorted(view.tags, key=lambda t: t.title.casefold()):
+    out.append("| Concept | Entries | About |\n|---|---:|---|")
+    for tag in sorted(view.concepts, key=lambda t: t.title.casefold()):
         aliases = f" (also: {', '.join(escape_text(a) for a in tag.aliases)})" if tag.aliases else ""
-        count = len(view.by_tag.get(tag.id, ()))
+        count = len(view.by_concept.get(tag.id, ()))
         out.append(f"| [{escape_text(tag.title)}]({tag.id}.md) | {count} | {escape_text(tag.description)}{aliases} |")
     return "\n".join(out) + "\n"

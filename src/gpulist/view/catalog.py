@@ -14,7 +14,7 @@ from pathlib import Path
 
 from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
-from gpulist.models import RepoHealth, Resource, Tag, Topic
+from gpulist.models import RepoHealth, Resource, Concept, Topic
 from gpulist.view.paths import PathView, build_paths
 
 NEW_DAYS = 180
@@ -50,11 +50,11 @@ class TopicView:
 class SiteView:
     root: Path
     topics: tuple[TopicView, ...]
-    tags: tuple[Tag, ...]
-    by_tag: dict[str, tuple[Entry, ...]]
+    concepts: tuple[Concept, ...]
+    by_concept: dict[str, tuple[Entry, ...]]
     repos: dict[str, RepoHealth]
     new_since: dt.date | None
-    tag_titles: dict[str, str]
+    concept_titles: dict[str, str]
     data_paths: dict[str, str]
     paths: tuple[PathView, ...] = ()
 
@@ -99,15 +99,15 @@ def build_view(catalog: Catalog) -> SiteView:
         by_topic.setdefault(entry.resource.topic, []).append(entry)
     topics = tuple(_topic_view(t, by_topic.get(t.id, [])) for t in sorted(catalog.topics, key=lambda t: t.number))
     placed = [e for t in topics for s in t.sections for e in s.entries]
-    by_tag: dict[str, list[Entry]] = {t.id: [] for t in catalog.tags}
+    by_concept: dict[str, list[Entry]] = {t.id: [] for t in catalog.concepts}
     for entry in placed:
         for tag in entry.resource.tags:
-            by_tag.setdefault(tag, []).append(entry)
+            by_concept.setdefault(tag, []).append(entry)
     newest = max((e.resource.added for e in placed), default=None)
     since = newest - dt.timedelta(days=NEW_DAYS) if newest else None
-    frozen = {k: tuple(v) for k, v in by_tag.items()}
-    titles = {t.id: t.title for t in catalog.tags}
-    return SiteView(catalog.root, topics, tuple(catalog.tags), frozen, dict(catalog.repos), since, titles,
+    frozen = {k: tuple(v) for k, v in by_concept.items()}
+    titles = {t.id: t.title for t in catalog.concepts}
+    return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), since, titles,
                     _data_paths(catalog), build_paths(catalog))
 
 
