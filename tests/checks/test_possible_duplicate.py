@@ -16,7 +16,7 @@ R = "data/resources/"
 
 
 def _validate(tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str) -> tuple[int, list[str]]:
-    data = make_catalog(tmp_path, base=False)
+    data = make_catalog(tmp_path)  # the base entries carry the vocabulary's concepts
     shutil.copytree(CASES / case, data, dirs_exist_ok=True)
     code, out, _ = run_cli(capsys, "validate", "--data", str(data))
     return code, [line for line in out.splitlines() if "[possible-duplicate]" in line]

@@ -6,7 +6,7 @@ import importlib
 import pkgutil
 
 import gpulist.checks
-from gpulist.checks import ALL_CHECKS
+from gpulist.checks import ADVICE_CHECKS, ALL_CHECKS
 
 
 def _check_modules() -> list[str]:
@@ -14,7 +14,7 @@ def _check_modules() -> list[str]:
 
 
 def test_every_check_module_is_registered_once() -> None:
-    registered = sorted(check.__module__.rsplit(".", 1)[1] for check in ALL_CHECKS)
+    registered = sorted(check.__module__.rsplit(".", 1)[1] for check in (*ALL_CHECKS, *ADVICE_CHECKS))
     assert registered == _check_modules()
 
 

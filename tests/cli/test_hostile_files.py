@@ -143,11 +143,11 @@ def test_import_refuses_a_hostile_list(data: Path, name: str) -> None:
 
 
 def test_the_size_limit_comes_from_pyproject(data: Path) -> None:
-    (data.parent / "pyproject.toml").write_text("[tool.gpulist.files]\nmax_bytes = 1000\n", encoding="utf-8")
-    (data / "resources" / "long.yml").write_text("title: " + "x" * 1100 + "\n", encoding="utf-8")
+    (data.parent / "pyproject.toml").write_text("[tool.gpulist.files]\nmax_bytes = 3000\n", encoding="utf-8")
+    (data / "resources" / "long.yml").write_text("title: " + "x" * 3100 + "\n", encoding="utf-8")
     proc = _run(data.parent, "validate")
     assert proc.stdout.splitlines() == [
-        "data/resources/long.yml:1:1: error: file too large: 1,108 bytes, over the limit of 1,000 bytes "
+        "data/resources/long.yml:1:1: error: file too large: 3,108 bytes, over the limit of 3,000 bytes "
         "(max_bytes in [tool.gpulist.files] of pyproject.toml); nothing read [file-too-large]"]
 
 

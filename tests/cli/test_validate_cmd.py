@@ -84,7 +84,7 @@ CORPUS = [
     ("duplicate-http-https", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same URL example.org/post)"),
     ("topics-tiers-and-groups", "data/topics.yml:27:3", "topic-shape", "either `tiers` or `groups`, not both"),
     ("topics-bad-tiers", "data/topics.yml:34:14", "invalid-value", "tiers[2].tier must be one of 1, 2 or 3 (found 4)"),
-    ("tags-duplicate-alias", "data/concepts.yml:16:13", "duplicate-id", "tag or alias 'cuda-c++' is declared twice"),
+    ("tags-duplicate-alias", "data/concepts.yml:22:13", "duplicate-id", "tag or alias 'cuda-c++' is declared twice"),
 ]
 # Inputs that crash or could hang: run in a subprocess, asserting only what any fix must
 # give (exit 1, no traceback, the file named at the right line), not a rule id the fix

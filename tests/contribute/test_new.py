@@ -53,7 +53,10 @@ def test_github_repo_with_flags(data: Path, fake: FakeServer, config: NetConfig)
 def test_arxiv_paper_new_id_and_fields(data: Path, fake: FakeServer, config: NetConfig) -> None:
     (data / "resources/flashattention-2.yml").unlink()
     fake.route("/api", FEED, content_type="application/atom+xml")
-    result = create(NewRequest("https://arxiv.org/pdf/2307.08691v3", data, topic="attention", tier=1), config, None)
+    # Tagged as the deleted entry was, so the vocabulary keeps two entries per concept.
+    req = NewRequest("https://arxiv.org/pdf/2307.08691v3", data, topic="attention", tier=1,
+                     tags=["cuda", "triton", "attention", "fp8"])
+    result = create(req, config, None)
     assert result.path.name == "flashattention-2.yml"
     assert result.fields["url"] == "https://arxiv.org/abs/2307.08691" and result.fields["year"] == 2023
     assert_valid(data)

@@ -12,21 +12,32 @@ from pathlib import Path
 
 from gpulist.checks import (
     book_index_book,
+    concept_book_terms,
+    concept_cycle,
+    concept_definition,
+    concept_entries,
+    concept_refs,
+    continued_by,
     duplicate_ids,
     duplicate_resource,
     duplicate_source,
+    effort_wanted,
     link_wanted,
+    note_too_short,
     possible_duplicate,
     relative_link,
     path_duplicate_step,
     path_too_long,
     path_unknown_entry,
     repo_health,
+    requires_wanted,
     tier_group,
     unknown_tag,
     unknown_topic,
     unsafe_markdown,
     watch_hint,
+    year_future,
+    year_wanted,
 )
 from gpulist.load import Catalog, load_catalog
 from gpulist.memory import gc_paused
@@ -51,11 +62,31 @@ ALL_CHECKS: tuple[Check, ...] = (
     repo_health.check,
     watch_hint.check,
     duplicate_source.check,
+    concept_refs.check,
+    concept_cycle.check,
+    concept_definition.check,
+    concept_entries.check,
+    concept_book_terms.check,
+    continued_by.check,
+    year_future.check,
+)
+# Advice: what would make an entry more useful to a learner (its length, its year, a note
+# that teaches). Listed by `gpulist validate --advice`, counted in one line otherwise: a
+# catalog can be valid before every entry has been read closely enough to say them.
+ADVICE_CHECKS: tuple[Check, ...] = (
+    requires_wanted.check,
+    effort_wanted.check,
+    year_wanted.check,
+    note_too_short.check,
 )
 
 
 def run_checks(catalog: Catalog) -> list[Problem]:
     return [problem for check in ALL_CHECKS for problem in check(catalog)]
+
+
+def run_advice(catalog: Catalog) -> list[Problem]:
+    return sorted(problem for check in ADVICE_CHECKS for problem in check(catalog))
 
 
 def validate(root: Path) -> tuple[Catalog, list[Problem]]:

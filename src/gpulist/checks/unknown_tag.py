@@ -1,4 +1,8 @@
-"""Tags come from the controlled vocabulary in concepts.yml; an alias is pointed at its tag."""
+"""An entry's `tags` and `requires` name concepts of data/concepts.yml; an alias is pointed at its id.
+
+`tags` say what the entry covers and `requires` what it assumes: both are concept ids, and
+both lead to concept pages, so an unknown one would be a dead chip on the card.
+"""
 
 from __future__ import annotations
 
@@ -14,13 +18,15 @@ def check(catalog: Catalog) -> list[Problem]:
     alias_of = {a.lower(): t.id for t in catalog.concepts for a in t.aliases}
     problems: list[Problem] = []
     for entry in catalog.entries:
-        seen: set[str] = set()
-        for i, tag in enumerate(entry.resource.tags):
-            if tag in seen:
-                problems.append(at(entry, ("tags", i), f"tag '{tag}' is listed twice", RULE))
-            seen.add(tag)
-            if tag not in known:
-                problems.append(at(entry, ("tags", i), f"unknown tag '{tag}'{tag_hint(tag, known, alias_of)}", RULE))
+        for field, noun in (("tags", "tag"), ("requires", "concept")):
+            seen: set[str] = set()
+            for i, tag in enumerate(getattr(entry.resource, field)):
+                if tag in seen:
+                    problems.append(at(entry, (field, i), f"{noun} '{tag}' is listed twice", RULE))
+                seen.add(tag)
+                if tag not in known:
+                    hint = tag_hint(tag, known, alias_of)
+                    problems.append(at(entry, (field, i), f"unknown {noun} '{tag}'{hint}", RULE))
     return problems
 
 

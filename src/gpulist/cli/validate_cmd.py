@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 
-from gpulist.problems import has_errors
+from gpulist.problems import Problem, has_errors
 from gpulist.report import FORMATTERS, FORMATS, summary
 
 
@@ -15,16 +16,28 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Load and check the catalog; exit 1 if there are errors.")
     p.add_argument("--data", type=Path, default=Path("data"), metavar="DIR", help="data folder (default: data)")
     p.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    p.add_argument("--advice", action="store_true",
+                   help="also list what would make entries more useful: effort, year, a note that teaches")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from gpulist.checks import validate  # here, so other commands do not pay for loading the models
+    from gpulist.checks import run_advice, validate  # here, so other commands do not pay for the models
 
     catalog, problems = validate(args.data)
-    output = FORMATTERS[args.format](problems)
+    advice = run_advice(catalog)
+    output = FORMATTERS[args.format](sorted(problems + advice) if args.advice else problems)
     if output:
         print(output)
     if args.format == "text":
         print(summary(problems, len(catalog.entries)), file=sys.stderr)
+        if advice and not args.advice:
+            print(advice_line(advice), file=sys.stderr)
     return 1 if has_errors(problems) else 0
+
+
+def advice_line(advice: list[Problem]) -> str:
+    """One line for what `--advice` would list, counted by rule."""
+    counts = Counter(p.rule for p in advice)
+    parts = ", ".join(f"{n} {rule}" for rule, n in sorted(counts.items()))
+    return f"advice: {len(advice)} ({parts}): run `gpulist validate --advice` to list them"

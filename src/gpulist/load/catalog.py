@@ -30,6 +30,11 @@ class Catalog:
     watch: list[WatchSource] = field(default_factory=list)  # data/watch.yml; absent is none
     watch_doc: Document | None = None
     paths_doc: Document | None = None
+    # Resource files that were read but failed validation, by id (file stem): their entries
+    # are not in the catalog, yet what they name (tags, an id a concept's `start` points
+    # at) still exists in the data, so the concept rules do not report a second,
+    # spurious problem for one broken file.
+    unloaded: dict[str, Document] = field(default_factory=dict)
 
     @property
     def resources(self) -> list[Resource]:

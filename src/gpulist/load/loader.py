@@ -62,6 +62,8 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
         entry = resource_entry(path, doc, problems) if doc else None
         if entry:
             catalog.entries.append(entry)
+        elif doc is not None:
+            catalog.unloaded[path.stem] = doc
     return catalog, problems
 
 
