@@ -43,7 +43,8 @@ def test_a_broken_link_in_a_note_is_refused_before_any_engine_runs(tmp_path: Pat
         "title: X\nurl: https://example.org/x\ntype: blog\ntopic: fundamentals\ntier: 1\n"
         "notes:\n  - See [the chapter](notes.md)\nadded: 2025-01-01\n", encoding="utf-8")
     _, problems = validate(data)
-    assert [(p.rule, p.line) for p in problems] == [("relative-link", 7)]
+    # The real vocabulary's concepts lack their entries in this scratch catalog; only x.yml matters.
+    assert [(p.rule, p.line) for p in problems if p.path.endswith("x.yml")] == [("relative-link", 7)]
 
 
 def test_an_inherited_mkdocs_yml_gives_the_renderers_what_the_engine_sees(tmp_path: Path,

@@ -117,11 +117,22 @@ def _find(entry: GuideEntry, resources: list[Resource]) -> list[Resource]:
     return [r for r in resources if starts.match(r.title.casefold())]
 
 
+# Guide entries the list has deliberately moved on from, by guide title: the entry that
+# holds it now, and why the guide's title, URL or placement no longer finds it.
+SINCE_THE_GUIDE = {
+    "Multi-Head Latent Attention (MLA)": "deepseek-v2-mla",  # retitled to the paper's own title
+    "Speculative Decoding Overview": "vllm-speculative-decoding",  # the docs page itself, not the docs home
+}
+
+
 def test_catalog_holds_every_guide_entry(guide: list[GuideEntry]) -> None:
     catalog, _ = load_catalog(DATA)
     resources = catalog.resources
-    wrong: list[str] = []
+    ids = {r.id for r in resources}
+    wrong: list[str] = [f"{title}: no entry {rid}" for title, rid in SINCE_THE_GUIDE.items() if rid not in ids]
     for entry in guide:
+        if entry.title in SINCE_THE_GUIDE:
+            continue
         where = placement(entry, catalog.topics)
         found = [r for r in _find(entry, resources) if r.topic == where["topic"]]
         if len(found) != 1:

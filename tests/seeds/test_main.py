@@ -27,7 +27,8 @@ def test_import_drafts_a_valid_file_per_entry(tmp_path: Path) -> None:
     files = list((data / "resources").glob("*.yml"))
     assert len(files) == 113
     _, problems = validate(data)
-    assert [p for p in problems if p.is_error] == []
+    # The drafts need not carry every concept of the real vocabulary: only their own files count.
+    assert [p for p in problems if p.is_error and "resources" in p.path] == []
 
 
 def test_existing_files_are_kept_unless_forced(tmp_path: Path) -> None:

@@ -2,8 +2,8 @@
 
 A concept page with one read, or none, is a definition without a reading list, which is
 what the Modal GPU Glossary already is; the list's value is the reads. A vocabulary with no
-catalog at all yet (a list being set up, where every concept would be reported) is left
-alone: there is no page to publish until the first entry.
+valid entry yet (a list being set up, where every concept would be reported) is left
+alone: there is no page to publish until the first entry loads.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ MIN_ENTRIES = 2
 
 
 def check(catalog: Catalog) -> list[Problem]:
+    if not catalog.entries:
+        return []
     tagged = written_tags(catalog)
     known = entry_ids(catalog)
-    if not known:
-        return []
     problems = []
     for i, cid, item in written_concepts(catalog):
         entries = tagged.get(cid, set()) | {ref for _, ref in written_refs(item, "start") if ref in known}
