@@ -11,14 +11,14 @@ import re
 
 from gpulist.load import Entry
 from gpulist.view.catalog import SiteView, TopicView
-from gpulist.view.guide import INTRO, TYPE_ICONS, legend
+from gpulist.view.guide import TYPE_ICONS, intro, legend
 from gpulist.view.text import escape_text, link, note_markdown
 
 TITLE = "GPU Performance Engineering Reading List"
 
 
 def render_readme(view: SiteView) -> str:
-    out = [f"# {TITLE}\n", f"{INTRO}\n", "**Legend:** " + legend().replace("\n\n", " · ")]
+    out = [f"# {TITLE}\n", f"{intro(len(view.topics))}\n", "**Legend:** " + legend().replace("\n\n", " · ")]
     out.append("## Contents\n\n" + "\n".join(
         f"{t.topic.number}. [{escape_text(t.topic.title)}](#{github_slug(_heading(t))}) ({t.count})"
         for t in view.topics) + "\n")

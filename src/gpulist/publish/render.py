@@ -22,8 +22,10 @@ from gpulist.export.readme import render_readme
 from gpulist.export.resources_json import PATH as JSON_PATH
 from gpulist.export.resources_json import render_json
 from gpulist.load import Catalog
-from gpulist.models import BookIndex
+from gpulist.export.concepts_json import PATH as CONCEPTS_JSON_PATH
+from gpulist.export.concepts_json import render_concepts_json
 from gpulist.site.pages import Files, catalog_pages, nav, reading_pages
+from gpulist.site.redirects import tag_redirects
 from gpulist.view.catalog import SiteView, build_view
 from gpulist.view.config import SiteConfig
 
@@ -42,14 +44,15 @@ class Site:
 
 def render_site(catalog: Catalog, config: SiteConfig) -> Site:
     view = build_view(catalog)
-    whole: Callable[[], Files] = partial(_catalog_wide, catalog.book_index, view, config)
+    whole: Callable[[], Files] = partial(_catalog_wide, view, config)
     if parallel.worker_count(len(view.entries), PARALLEL_MIN) > 1:
         whole = parallel.in_background(whole)
     pages = reading_pages(view, config)
-    exports = {README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources)}
-    return Site({**pages, **whole()}, nav(view, catalog.book_index is not None), exports)
+    exports = {README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources), **tag_redirects(view)}
+    return Site({**pages, **whole()}, nav(view), exports)
 
 
-def _catalog_wide(book: BookIndex | None, view: SiteView, config: SiteConfig) -> Files:
-    """resources.json, the feed and the concept index: each covers the whole catalog."""
-    return {JSON_PATH: render_json(view, config), **catalog_pages(book, view, config)}
+def _catalog_wide(view: SiteView, config: SiteConfig) -> Files:
+    """resources.json, concepts.json, the feed and the concepts index: each covers the whole catalog."""
+    return {JSON_PATH: render_json(view, config), CONCEPTS_JSON_PATH: render_concepts_json(view),
+            **catalog_pages(view, config)}

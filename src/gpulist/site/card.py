@@ -11,12 +11,13 @@ were a third of a topic page's build time. Everything a contributor wrote is esc
 from __future__ import annotations
 
 from gpulist.load import Entry
-from gpulist.models import RepoHealth
+from gpulist.models import RepoHealth, Resource
+from gpulist.view import effort
 from gpulist.site.reader import entry_attrs
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
-from gpulist.view.links import href
+from gpulist.view.links import entry_href, href
 from gpulist.view.text import escape_attr, escape_text, html_text, link, note_markdown
 
 
@@ -34,14 +35,39 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str) -> 
     r = entry.resource
     blocks = [f"### {TYPE_ICONS[r.type]} {title_markdown(entry)}{badges(entry, view)} {{ #{r.id} }}"]
     blocks.append(_meta_line(entry, view, config))
+    blocks.append(know_first(r, view, page, config.link_style))
     if r.notes:
         blocks.append("\n".join(f"- {note_markdown(n)}" for n in r.notes))
-    chips = [_a(href(page, f"tags/{t}.md", config.link_style), view.concept_titles[t])
+    blocks.append(_continued_by(r, view, page, config.link_style))
+    chips = [_a(href(page, f"concepts/{t}.md", config.link_style), view.concept_titles[t])
              for t in r.tags if t in view.concept_titles]
     chips += [_a(extra.url, extra.title) for extra in r.links]
     if chips:
         blocks.append(f'<p class="gpulist-chips">{" ".join(chips)}</p>')
-    return "\n\n".join(blocks) + "\n"
+    return "\n\n".join(b for b in blocks if b) + "\n"
+
+
+def know_first(r: Resource, view: SiteView, page: str, style: str) -> str:
+    """"Know first:" chips for the concepts the entry requires, each to its concept page.
+
+    All of them are written; reader.js hides those the reader has covered (the contract is
+    in gpulist.site.reader), so without JavaScript every prerequisite shows."""
+    known = [c for c in r.requires if c in view.concept_titles]
+    if not known:
+        return ""
+    links = " ".join(f'<a href="{escape_attr(href(page, f"concepts/{c}.md", style))}" data-gpulist-concept="{c}">'
+                     f"{html_text(view.concept_titles[c])}</a>" for c in known)
+    return f'<p class="gpulist-know-first" data-gpulist-requires="{" ".join(known)}">Know first: {links}</p>'
+
+
+def _continued_by(r: Resource, view: SiteView, page: str, style: str) -> str:
+    """The entry's successors, each linked to its card: the line of work a reader follows next."""
+    later = [view.entry_by_id[i] for i in r.continued_by if i in view.entry_by_id]
+    if not later:
+        return ""
+    links = " · ".join(f'<a href="{escape_attr(entry_href(page, e.resource, style))}">{html_text(e.resource.title)}</a>'
+                       for e in later)
+    return f'<p class="gpulist-continued">Continued by: {links}</p>'
 
 
 def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
@@ -51,6 +77,9 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
         parts.append(html_text(", ".join(r.authors)))
     parts += [str(r.year)] if r.year else []
     parts += [html_text(r.venue)] if r.venue else []
+    band = effort.label(r)
+    parts += [f'<span class="gpulist-effort" title="effort: {r.effort}">{band}</span>'] if band else []
+    parts += [f'<span class="gpulist-access">{effort.ACCESS_LABELS[r.access]}</span>'] if r.access != "free" else []
     health = view.repo(r)
     if health:
         parts.append(repo_health(health))

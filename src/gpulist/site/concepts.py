@@ -1,39 +1,68 @@
-"""The concept index: the book's A–Z, each concept with its book sections and the list's entries.
+"""The concepts index (concepts/): the map, then the A–Z of concepts, then the book's terms.
 
-A reader looking up "KV cache" lands on both the book sections that cover it and the
-online resources in this list. Written only when data/book-index.yml exists.
+The map (gpulist.site.concept_map) shows how the concepts build on each other; the A–Z
+lists every concept with its one-liner; the book's index (seed 002, *AI Systems
+Performance Engineering*) follows, each term linked to the concept page that covers it:
+named in a concept's `book_terms`, or spelled like a concept's title, id or alias. Terms
+no concept covers keep their book sections, so the index still works for readers of the
+book. This page replaces a 784 KB dump of the book's index that listed up to 25 entries
+under every term: a concept's entries now live on its own page.
 
-The page stays out of the search index, like the other listings: its ~750 terms (dozens of
-them `NCCL_*` variables alone) outranked the entries themselves, so a search for "NCCL" or
-"FP8" listed book-index terms before the NCCL and FP8 entries. The letter bar and the
-browser's find-in-page search it instead.
+It stays out of search, as the other listings do: it names every concept, and would
+outrank the concept pages themselves.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import groupby
 
-from gpulist.load import Entry
-from gpulist.models import BookIndex, IndexTerm, SectionRef
-from gpulist.models.fields import slugify
-from gpulist.site.concept_match import ConceptMatcher, words
+from gpulist.models import IndexTerm
+from gpulist.site.concept_map import render_map
+from gpulist.site.concept_match import words
 from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.view.catalog import SiteView
+from gpulist.view.concept_map import layout
 from gpulist.view.config import SiteConfig
-from gpulist.view.links import entry_href
-from gpulist.view.text import escape_attr, escape_text, front_matter, html_text
+from gpulist.view.links import href
+from gpulist.view.text import escape_attr, front_matter, html_text
 
-PAGE = "concepts.md"
-MAX_ENTRIES = 25
-OTHER = "0–9"  # the letter-bar group of terms that start with a digit or a symbol
+PAGE = "concepts/index.md"
+OTHER = "0–9"  # the letter group of terms that start with a digit or a symbol
 
 
-@dataclass(frozen=True, slots=True)
-class _Context:
-    matcher: ConceptMatcher
-    anchors: dict[tuple[str, ...], str]  # a term's words -> its anchor, for see-references
-    style: str  # how raw HTML links are written (gpulist.view.links)
+def render_concepts(view: SiteView, config: SiteConfig) -> str:
+    out = [front_matter({"title": "Concepts", "description": "The concepts of GPU performance engineering, "
+                         "how they build on each other, and what to read for each", **SEARCH_EXCLUDED})]
+    out.append("# Concepts\n\nEach concept has a page: what it is, what to understand first, the reads to start "
+               "with and everything else the list holds on it. The map draws each concept below the ones it "
+               "requires, from the foundations at the top to the frontier at the bottom; with progress marked, "
+               "its nodes fill as you read.\n")
+    out.append(render_map(layout(list(view.concepts)), view, PAGE, config.link_style))
+    out.append("## Concepts A–Z { #a-z }\n")
+    out.append(_concept_az(view, config.link_style))
+    if view.book:
+        out.append("## The book's index { #book }\n\nThe index of *AI Systems Performance Engineering* (Fregly, "
+                   "2025), each term linked to the concept page that covers it; other terms name the book's "
+                   "sections.\n")
+        out.append(_book_az(view, config.link_style))
+    return "\n".join(out)
+
+
+def _concept_az(view: SiteView, style: str) -> str:
+    items = sorted(view.concept_views, key=lambda c: c.concept.title.casefold())
+    lines = [f'<li><a href="{escape_attr(href(PAGE, c.page, style))}">{html_text(c.concept.title)}</a>: '
+             f"{html_text(c.concept.description)}</li>" for c in items]
+    return '<ul class="gpulist-az">\n' + "\n".join(lines) + "\n</ul>\n"
+
+
+def term_concepts(view: SiteView) -> dict[str, str]:
+    """Book term -> the concept page that covers it: named in `book_terms` first, then by words."""
+    spelled: dict[tuple[str, ...], str] = {}
+    for c in view.concepts:
+        for name in (c.id.replace("-", " "), c.title, *c.aliases):
+            spelled.setdefault(words(name), c.id)
+    covered = {term: c.id for c in view.concepts for term in c.book_terms}
+    return {t: covered.get(t) or spelled.get(words(t), "") for t in view.book}
 
 
 def _letter(term: str) -> str:
@@ -41,121 +70,19 @@ def _letter(term: str) -> str:
     return first if first.isalpha() else OTHER
 
 
-def _order(term: IndexTerm) -> tuple[bool, str, str, str]:
-    """Symbols and digits first, then letter by letter: each letter-bar group is contiguous,
-    so it appears once (sorting by the term alone put `~` and `①` after Z, a second "0–9")."""
-    letter = _letter(term.term)
-    return (letter != OTHER, letter, term.term.casefold(), term.term)
-
-
-def _anchors(terms: list[IndexTerm]) -> list[str]:
-    """`c-<slug>`, unique; the `c-` prefix keeps concepts apart from letter anchors."""
-    anchors: list[str] = []
-    used: set[str] = set()
-    for term in terms:
-        base = "c-" + (slugify(term.term) or "term")
-        anchor, n = base, 2
-        while anchor in used:
-            anchor, n = f"{base}-{n}", n + 1
-        used.add(anchor)
-        anchors.append(anchor)
-    return anchors
-
-
-def _distinct(terms: list[IndexTerm]) -> list[IndexTerm]:
-    """The book's index lists some symbols twice, under the symbols and under their letter
-    (`__syncthreads()`), with the same references: show each such term once."""
-    seen: set[str] = set()
+def _book_az(view: SiteView, style: str) -> str:
+    covers = term_concepts(view)
+    terms = sorted(view.book.values(), key=lambda t: (_letter(t.term) != OTHER, _letter(t.term), t.term.casefold()))
     out = []
-    for term in terms:
-        key = term.model_dump_json()
-        if key not in seen:
-            seen.add(key)
-            out.append(term)
-    return out
-
-
-def render_concepts(book: BookIndex, view: SiteView, config: SiteConfig) -> str:
-    terms = sorted(_distinct(book.terms), key=_order)
-    anchor_list = _anchors(terms)
-    anchor_of = dict(zip(map(id, terms), anchor_list))
-    anchors: dict[tuple[str, ...], str] = {}
-    for term, anchor in zip(terms, anchor_list):
-        anchors.setdefault(words(term.term), anchor)
-    matcher = ConceptMatcher(view.entries, view.concepts)
-    ctx = _Context(matcher, anchors, config.link_style)
-    out = [front_matter({"title": "Concept index", "description": f"Concepts from {book.title}",
-                         **SEARCH_EXCLUDED})]
-    out.append(f"# Concept index\n\nThe concepts of *{escape_text(book.title)}*, A to Z: for each, the "
-               "book's sections that cover it and the entries of this list that do.\n")
-    groups = [(letter, list(g)) for letter, g in groupby(terms, key=lambda t: _letter(t.term))]
-    out.append(" · ".join(f"[{letter}](#letter_{_key(letter)})" for letter, _ in groups) + "\n")
-    for letter, group in groups:
-        out.append(f"## {letter} {{ #letter_{_key(letter)} }}\n")
-        out.extend(_term(term, anchor_of[id(term)], ctx) for term in group)
+    for letter, group in groupby(terms, key=lambda t: _letter(t.term)):
+        lines = [_term(t, covers.get(t.term, ""), style) for t in group]
+        out.append(f"### {letter}\n\n" + '<ul class="gpulist-az">\n' + "\n".join(lines) + "\n</ul>\n")
     return "\n".join(out)
 
 
-def _key(letter: str) -> str:
-    return letter.lower() if letter.isalpha() else "other"
-
-
-def _term(term: IndexTerm, anchor: str, ctx: _Context) -> str:
-    """A concept as one raw HTML block: its book sections, see-references, sub-terms and the
-    entries of the list that cover it. Raw HTML, like the listings: as Markdown, this one page
-    was two thirds of the engines' Markdown time for the real list. H4, below toc_depth:
-    hundreds of concepts would double the page in table-of-contents markup."""
-    blocks = [f'<h4 id="{escape_attr(anchor)}">{html_text(term.term)}'
-              f'<a class="headerlink" href="#{escape_attr(anchor)}" title="Permanent link">¶</a></h4>']
-    lines = [f"<strong>Book:</strong> {_refs(term.refs)}"] if term.refs else []
-    for label, names in (("See", term.see), ("See also", term.see_also)):
-        if names:
-            lines.append(f"<strong>{label}:</strong> " + ", ".join(_see(n, ctx.anchors) for n in names))
-    if lines:
-        blocks.append("<p>" + "<br>\n".join(lines) + "</p>")
-    if term.subterms:
-        blocks.append(_subterm_list(term.subterms))
-    listed = _listed(term, ctx)
-    if listed:
-        blocks.append("<p>" + "<br>\n".join(listed) + "</p>")
-    return "\n".join(blocks) + "\n"
-
-
-def _subterm_list(subterms: list[IndexTerm]) -> str:
-    """Nested sub-terms as nested lists, as the book's index prints them."""
-    items = []
-    for sub in subterms:
-        nested = _subterm_list(sub.subterms) if sub.subterms else ""
-        items.append(f"<li><em>{html_text(sub.term)}</em>: {_refs(sub.refs) or 'see below'}{nested}</li>")
-    return "<ul>\n" + "\n".join(items) + "\n</ul>"
-
-
-def _listed(term: IndexTerm, ctx: _Context) -> list[str]:
-    """Entries for the term (tags, title, notes) and its sub-terms (tags only: their words
-    alone, like "overview", say too little)."""
-    lines = []
-    entries = ctx.matcher.match(term.term)
-    if entries:
-        lines.append(f"<strong>In the list:</strong> {_entry_links(entries, ctx.style)}")
-    for sub in term.subterms:
-        sub_entries = ctx.matcher.match(sub.term, text=False)
-        if sub_entries:
-            lines.append(f"<em>{html_text(sub.term)}</em> in the list: {_entry_links(sub_entries, ctx.style)}")
-    return lines
-
-
-def _refs(refs: list[SectionRef]) -> str:
-    return "; ".join(html_text(r.section) + (f" – {html_text(r.to)}" if r.to else "") for r in refs)
-
-
-def _entry_links(entries: list[Entry], style: str) -> str:
-    """Links to the cards, without type icons: the index names up to 25 entries per concept."""
-    shown = [f'<a href="{escape_attr(entry_href(PAGE, e.resource, style))}">{html_text(e.resource.title)}</a>'
-             for e in entries[:MAX_ENTRIES]]
-    more = f" and {len(entries) - MAX_ENTRIES} more" if len(entries) > MAX_ENTRIES else ""
-    return " · ".join(shown) + more
-
-
-def _see(name: str, anchors: dict[tuple[str, ...], str]) -> str:
-    anchor = anchors.get(words(name))
-    return f'<a href="#{escape_attr(anchor)}">{html_text(name)}</a>' if anchor else html_text(name)
+def _term(term: IndexTerm, concept: str, style: str) -> str:
+    if concept:
+        url = href(PAGE, f"concepts/{concept}.md", style)
+        return f'<li><a href="{escape_attr(url)}">{html_text(term.term)}</a></li>'
+    sections = "; ".join(html_text(r.section) for r in term.refs[:3]) + ("; …" if len(term.refs) > 3 else "")
+    return f"<li>{html_text(term.term)}" + (f' <span class="gpulist-book-refs">({sections})</span>' if sections else "") + "</li>"

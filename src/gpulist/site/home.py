@@ -15,7 +15,7 @@ from gpulist.site.recent import recent_entries
 from gpulist.site.start_here import STEPS, steps
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
-from gpulist.view.guide import INTRO, legend
+from gpulist.view.guide import intro, legend
 from gpulist.view.links import href
 from gpulist.view.text import escape_attr, escape_text, front_matter, html_text, n_entries
 
@@ -25,7 +25,7 @@ RECENT_ON_HOME = 10
 
 def render_home(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Home", **SEARCH_EXCLUDED})]
-    out.append(f"# GPU performance engineering reading list\n\n{INTRO}\n")
+    out.append(f"# GPU performance engineering reading list\n\n{intro(len(view.topics))}\n")
     out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
     out.append("## Topics\n\n" + _topic_cards(view, config))
     out.append("## Start here\n\n" + _start_here(view, config))

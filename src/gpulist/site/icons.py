@@ -18,7 +18,7 @@ from gpulist.view.guide import FAVORITE_LABEL, TYPE_NAMES
 ICON_FILES = {
     "paper": "file-document-outline", "blog": "post-outline", "video": "video-outline",
     "book": "book-open-page-variant-outline", "code": "code-braces", "docs": "text-box-outline",
-    "course": "school-outline", "tool": "wrench-outline", "community": "forum-outline",
+    "course": "school-outline", "tool": "wrench-outline", "community": "forum-outline", "exercise": "puzzle-outline",
     "new": "creation", "favorite": "fire", "stars": "star-outline", "archived": "alert-outline",
 }
 NAMES = tuple(ICON_FILES)

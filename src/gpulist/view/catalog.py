@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
-from gpulist.models import RepoHealth, Resource, Concept, Topic
+from gpulist.models import Concept, IndexTerm, RepoHealth, Resource, Topic
+from gpulist.view.concepts import ConceptView, book_terms, build_concepts
 from gpulist.view.paths import PathView, build_paths
 
 NEW_DAYS = 180
@@ -57,6 +58,10 @@ class SiteView:
     concept_titles: dict[str, str]
     data_paths: dict[str, str]
     paths: tuple[PathView, ...] = ()
+    concept_views: tuple[ConceptView, ...] = ()
+    book: dict[str, IndexTerm] = field(default_factory=dict)  # top-level book index terms by text
+    concept_by_id: dict[str, ConceptView] = field(default_factory=dict)
+    entry_by_id: dict[str, Entry] = field(default_factory=dict)
 
     @property
     def entries(self) -> list[Entry]:
@@ -107,8 +112,11 @@ def build_view(catalog: Catalog) -> SiteView:
     since = newest - dt.timedelta(days=NEW_DAYS) if newest else None
     frozen = {k: tuple(v) for k, v in by_concept.items()}
     titles = {t.id: t.title for t in catalog.concepts}
+    book = book_terms(catalog.book_index.terms) if catalog.book_index else {}
+    concepts = build_concepts(catalog.concepts, placed, frozen)
     return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), since, titles,
-                    _data_paths(catalog), build_paths(catalog))
+                    _data_paths(catalog), build_paths(catalog), concepts, book, {c.concept.id: c for c in concepts},
+                    {e.resource.id: e for e in placed})
 
 
 def _topic_view(topic: Topic, mine: list[Entry]) -> TopicView:

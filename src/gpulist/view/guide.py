@@ -9,19 +9,30 @@ from __future__ import annotations
 
 from gpulist.view.catalog import NEW_DAYS
 
-INTRO = (
-    "A reading list for GPU performance engineering, from the CUDA programming model to "
-    "tensor cores, attention kernels, compilers, profiling, inference systems and multi-GPU "
-    "training. It is organised as the guide is: eleven topics, each read in three tiers, from "
-    "where to start to the frontier. Every entry is kept as data, validated and link-checked."
-)
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+            "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+def intro(topics: int) -> str:
+    """The list's introduction, counting its topics from the data: the guide had eleven,
+    and a topic added (or merged) must not leave the home page saying otherwise."""
+    count = _NUMBERS[topics] if topics < len(_NUMBERS) else f"{topics:,}"
+    return (
+        "A reading list for GPU performance engineering, from the CUDA programming model to "
+        "tensor cores, attention kernels, compilers, profiling, inference systems and multi-GPU "
+        f"training. It is organised as the guide is: {count} topics, each read in three tiers, from "
+        "where to start to the frontier. Every entry is kept as data, validated and link-checked."
+    )
+
+
 TYPE_ICONS = {
     "paper": "📄", "blog": "📝", "video": "🎥", "book": "📚", "code": "💻",
-    "docs": "📖", "course": "🎓", "tool": "🔧", "community": "💬",
+    "docs": "📖", "course": "🎓", "tool": "🔧", "community": "💬", "exercise": "🧩",
 }
 TYPE_NAMES = {
     "paper": "paper", "blog": "blog post", "video": "video", "book": "book", "code": "code",
     "docs": "documentation", "course": "course", "tool": "tool", "community": "community",
+    "exercise": "exercise",
 }
 NEW_BADGE = "✨"
 FAVORITE_BADGE = "🔥"

@@ -1,0 +1,42 @@
+"""concepts.json: the vocabulary as a knowledge graph, in one stable, documented shape.
+
+Shape (version 1); keys are never removed within a version, only added:
+
+    {"version": 1,
+     "concepts": [{"id", "title", "description", "aliases", "definition", "requires",
+                   "related", "glossary", "book_terms", "start", "entries", "page"}]}
+
+`entries` are the ids of every entry the concept has, its `start` entries first and then
+the entries whose tags name it, in the guide's order (the concept page's order); `page` is
+relative to the site root (`concepts/kv-cache/`). Concepts come in data/concepts.yml's order.
+For readers' own tools: a study planner, a flash-card deck, a graph of prerequisites.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gpulist.view.catalog import SiteView
+from gpulist.view.concepts import ConceptView
+from gpulist.view.links import built_url
+
+VERSION = 1
+PATH = "concepts.json"
+_FIELDS = ("id", "title", "description", "aliases", "definition", "requires", "related", "glossary",
+           "book_terms", "start")
+
+
+def concepts_data(view: SiteView) -> dict[str, Any]:
+    return {"version": VERSION, "concepts": [_concept(cv) for cv in view.concept_views]}
+
+
+def _concept(cv: ConceptView) -> dict[str, Any]:
+    data = {name: getattr(cv.concept, name) for name in _FIELDS}
+    data.update(entries=cv.ids, page=built_url(cv.page))
+    return data
+
+
+def render_concepts_json(view: SiteView) -> str:
+    """Compact, like resources.json: it is fetched, not read."""
+    return json.dumps(concepts_data(view), ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -1,0 +1,96 @@
+"""A concept's page: what it is, what to know first, what to read, and where it leads.
+
+In the order a learner asks: the definition; "Understand first" (the concepts it requires,
+each with its one-liner); "Start with" (its first reads, as full cards, so they can be
+marked read here); every other entry that carries it, by tier, as compact lines; the
+reading paths that pass through it; the book's sections for its index terms; its related
+concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
+
+Concept pages are searched, and boosted: a search for a concept's title or one of its
+aliases should land here first, ahead of the entries that mention it. Their aliases are
+written on the page, so the search index holds them.
+"""
+
+from __future__ import annotations
+
+from gpulist.load import Entry
+from gpulist.site.card import render_card
+from gpulist.site.listing import entry_list
+from gpulist.site.reader import progress
+from gpulist.view.catalog import SiteView
+from gpulist.view.concepts import ConceptView, concept_page
+from gpulist.view.config import SiteConfig
+from gpulist.view.links import rel_link
+from gpulist.view.text import escape_text, front_matter, html_text, link, n_entries
+
+SEARCH_BOOST = {"search": {"boost": 4}}
+GLOSSARY = "Modal GPU Glossary"
+_TIERS = {1: "Tier 1: where to start", 2: "Tier 2: going deeper", 3: "Tier 3: the frontier", None: "Further reading"}
+
+
+def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
+    c, page = cv.concept, cv.page
+    out = [front_matter({"title": c.title, "description": c.description, **SEARCH_BOOST})]
+    out.append(f"# {escape_text(c.title)}\n\n*{escape_text(c.description)}*\n")
+    if c.aliases:
+        out.append("Also known as: " + ", ".join(escape_text(a) for a in c.aliases) + ".\n")
+    if c.definition:
+        out.append(escape_text(c.definition) + "\n")
+    out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')}</p>\n")
+    out.append(_concept_list("Understand first", c.requires, view, page))
+    if cv.start:
+        out.append("## Start with { #start }\n")
+        out.extend(render_card(e, view, config, page) for e in cv.start)
+    out.append(_by_tier(cv.others, view, page, config))
+    out.append(_paths(cv, view, page))
+    out.append(_book(c.book_terms, view))
+    out.append(_concept_list("Related concepts", c.related, view, page))
+    if c.glossary:
+        out.append(f"## In the {GLOSSARY} {{ #glossary }}\n\n{link(f'{c.title} in the {GLOSSARY}', c.glossary)}"
+                   " (CC BY 4.0): a definition with diagrams, by Modal.\n")
+    return "\n".join(part for part in out if part)
+
+
+def _concept_list(heading: str, ids: list[str], view: SiteView, page: str) -> str:
+    found = [view.concept_by_id[i] for i in ids if i in view.concept_by_id]
+    if not found:
+        return ""
+    key = heading.lower().split()[0]
+    lines = [f"- [{escape_text(c.concept.title)}]({rel_link(page, c.page)}): {escape_text(c.concept.description)}"
+             for c in found]
+    return f"## {heading} {{ #{key} }}\n\n" + "\n".join(lines) + "\n"
+
+
+def _by_tier(entries: tuple[Entry, ...], view: SiteView, page: str, config: SiteConfig) -> str:
+    if not entries:
+        return ""
+    out = ["## More to read { #more }\n"]
+    for tier, title in _TIERS.items():
+        mine = [e for e in entries if e.resource.tier == tier]
+        if mine:
+            out.append(f"### {title}\n\n" + entry_list(mine, view, page, config, topic=True))
+    return "\n".join(out)
+
+
+def _paths(cv: ConceptView, view: SiteView, page: str) -> str:
+    mine = set(cv.ids)
+    through = [p for p in view.paths if mine.intersection(p.ids)]
+    if not through:
+        return ""
+    lines = [f"- [{escape_text(p.path.title)}]({rel_link(page, p.page)}): "
+             f"{sum(i in mine for i in p.ids)} of its {len(p.steps)} steps" for p in through]
+    return "## On the reading paths { #paths }\n\n" + "\n".join(lines) + "\n"
+
+
+def _book(terms: list[str], view: SiteView) -> str:
+    found = [view.book[t] for t in terms if t in view.book]
+    refs = [(t.term, r.section + (f" – {r.to}" if r.to else "")) for t in found for r in t.refs]
+    if not refs:
+        return ""
+    lines = [f"<li><em>{html_text(term)}</em>: {html_text(section)}</li>" for term, section in refs]
+    return ("## In the book { #book }\n\nSections of *AI Systems Performance Engineering* (Fregly, 2025):\n\n"
+            '<ul class="gpulist-book">\n' + "\n".join(lines) + "\n</ul>\n")
+
+
+def concept_pages(view: SiteView, config: SiteConfig) -> dict[str, str]:
+    return {concept_page(cv.concept.id): render_concept(cv, view, config) for cv in view.concept_views}

@@ -1,0 +1,55 @@
+"""Concepts as the site shows them: each with its first reads, its other entries and its neighbours.
+
+Built once per build from the catalog and the arranged topics, so the concept pages, the
+map, the cards' chips and concepts.json agree on which entries a concept has: its `start`
+entries (in the order given), then every other entry whose `tags:` name it, in the guide's
+order. References that do not resolve (a catalog with errors, previewed) are left out
+rather than failing the page; `gpulist validate` reports them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpulist.load import Entry
+from gpulist.models import Concept, IndexTerm
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptView:
+    concept: Concept
+    start: tuple[Entry, ...]
+    others: tuple[Entry, ...]  # tagged with the concept, not among `start`, in the guide's order
+
+    @property
+    def page(self) -> str:
+        return concept_page(self.concept.id)
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return self.start + self.others
+
+    @property
+    def ids(self) -> list[str]:
+        return [e.resource.id for e in self.entries]
+
+
+def concept_page(concept_id: str) -> str:
+    return f"concepts/{concept_id}.md"
+
+
+def build_concepts(concepts: list[Concept], placed: list[Entry],
+                   by_concept: dict[str, tuple[Entry, ...]]) -> tuple[ConceptView, ...]:
+    by_id = {e.resource.id: e for e in placed}
+    views = []
+    for concept in concepts:
+        start = tuple(by_id[i] for i in dict.fromkeys(concept.start) if i in by_id)
+        first = {e.resource.id for e in start}
+        others = tuple(e for e in by_concept.get(concept.id, ()) if e.resource.id not in first)
+        views.append(ConceptView(concept, start, others))
+    return tuple(views)
+
+
+def book_terms(terms: list[IndexTerm]) -> dict[str, IndexTerm]:
+    """The book index's top-level terms by their text, which is what `book_terms` names."""
+    return {t.term: t for t in terms}
