@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from gpulist.load import Entry
+from gpulist.models import Resource
+from gpulist.view import effort
 from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.guide import TYPE_ICONS, intro, legend
 from gpulist.view.text import escape_text, link, note_markdown
@@ -50,8 +52,21 @@ def _entry(entry: Entry, view: SiteView) -> str:
     badges = ("✨" if view.is_new(r) else "") + ("🔥" if r.favorite else "")
     byline = escape_text(", ".join(r.authors)) + (f" ({r.year})" if r.year else "")
     line = f"- {TYPE_ICONS[r.type]} {title}" + (f" — {byline.strip()}" if byline.strip() else "")
+    line += "".join(f" · {escape_text(x)}" for x in _takes(r))
     line += f" {badges}" if badges else ""
     subs = [f"  - {note_markdown(n)}" for n in r.notes]
+    known = [escape_text(view.concept_titles[c]) for c in r.requires if c in view.concept_titles]
+    if known:
+        subs.append("  - Know first: " + ", ".join(known))
+    later = [view.entry_by_id[i].resource for i in r.continued_by if i in view.entry_by_id]
+    if later:
+        subs.append("  - Continued by: " + ", ".join(escape_text(x.title) for x in later))
     if r.links:
         subs.append("  - " + " · ".join(link(x.title, x.url) for x in r.links))
     return "\n".join([line, *subs])
+
+
+def _takes(r: Resource) -> list[str]:
+    """What the entry takes: its effort band and, when not free, its access."""
+    band = effort.label(r)
+    return ([band] if band else []) + ([effort.ACCESS_LABELS[r.access]] if r.access != "free" else [])

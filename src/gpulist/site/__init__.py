@@ -8,15 +8,17 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     start-here.md       Tier 1 of every topic, then Tier 2, then Tier 3         (not searched)
     topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
                         each entry an H3 whose anchor is its id (#flashattention-2)
-    tags/index.md       the tag index; tags/<id>.md one per tag                 (not searched)
-    concepts.md         the concept index, when data/book-index.yml exists      (not searched)
+    concepts/index.md   the concept map, the concepts A–Z, the book's index     (not searched)
+    concepts/<id>.md    one per concept: definition, prerequisites, reads       (searched, boosted)
     recent.md           recently added                                        (not searched)
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
+    concepts.json       the vocabulary as a graph; shape in gpulist.export.concepts_json
     feed.xml            Atom feed of the newest entries
     assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
 
-`gpulist build` then adds README.md (the list in the guide's own format) to the built site
+`gpulist build` then adds README.md (the list in the guide's own format), gpulist.bib and
+the redirect pages of the old tag addresses (tags/<id>/ -> concepts/<id>/) to the built site
 itself, beside the engine's output: any .md file in docs/ would become a page.
 
 Contract for the All-resources table script (docs/assets/javascripts/resources-table.js,

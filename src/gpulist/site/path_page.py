@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_line
 from gpulist.site.reader import entry_id, progress
+from gpulist.view import effort
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import href
@@ -21,7 +22,8 @@ def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
     path = path_view.path
     out = [front_matter({"title": path.title, "description": path.description, **SEARCH_EXCLUDED})]
     out.append(f"# {escape_text(path.title)}\n\n{escape_text(path.description)}\n")
-    out.append(f"<p>{progress(path_view.ids)}</p>\n")
+    size = effort.summary(s.entry.resource for s in path_view.steps)
+    out.append(f"<p>{len(path_view.steps)} steps{', ' + size if size else ''}. {progress(path_view.ids)}</p>\n")
     steps = "\n".join(_step(step, view, path_view.page, config.link_style) for step in path_view.steps)
     out.append(f'<ol class="gpulist-path">\n{steps}\n</ol>\n')
     return "\n".join(out)
@@ -29,7 +31,9 @@ def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
 
 def _step(step: Step, view: SiteView, page: str, style: str) -> str:
     """The entry's listing line (see entry_line) with its id for the read toggle, and its reason below it."""
-    why = f'<br><span class="gpulist-why">{html_text(step.why)}</span>'
+    band = effort.label(step.entry.resource)
+    why = (f'<br><span class="gpulist-why">{html_text(step.why)}</span>'
+           + (f' <span class="gpulist-effort">({band})</span>' if band else ""))
     return entry_line(step.entry, view, page, style, topic=True, attrs=entry_id(step.entry.resource), tail=why)
 
 
@@ -41,5 +45,7 @@ def path_index(view: SiteView, page: str, config: SiteConfig) -> str:
     for p in view.paths:
         link = f'<a href="{escape_attr(href(page, p.page, config.link_style))}"><strong>{html_text(p.path.title)}</strong></a>'
         figure = progress(p.ids, label="· read")
-        items.append(f"<li>{link} · {len(p.steps)} steps {figure}<br>{html_text(p.path.description)}</li>")
+        size = effort.summary(s.entry.resource for s in p.steps)
+        items.append(f"<li>{link} · {len(p.steps)} steps{' · ' + size if size else ''} {figure}<br>"
+                     f"{html_text(p.path.description)}</li>")
     return '<ul class="gpulist-paths">\n' + "\n".join(items) + "\n</ul>\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpulist.site.card import render_card
 from gpulist.site.reader import progress
+from gpulist.view import effort
 from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.config import SiteConfig
 from gpulist.view.text import escape_text, front_matter, n_entries
@@ -25,6 +26,10 @@ def render_topic(topic_view: TopicView, view: SiteView, config: SiteConfig) -> s
 
 
 def _contents(topic_view: TopicView) -> str:
-    """One line of counts per section, so a reader sees the shape of the topic at once."""
-    parts = [f"[{escape_text(s.heading)}](#{s.key}) ({len(s.entries)})" for s in topic_view.sections]
+    """One line of counts per section, with each section's reading time and exercises, so a
+    reader sees the shape of the topic, and what each tier takes, at once."""
+    parts = []
+    for s in topic_view.sections:
+        size = effort.summary(e.resource for e in s.entries)
+        parts.append(f"[{escape_text(s.heading)}](#{s.key}) ({len(s.entries)}{', ' + size if size else ''})")
     return f"{n_entries(topic_view.count)}: " + " · ".join(parts) + "\n"

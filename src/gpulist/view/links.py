@@ -49,7 +49,7 @@ def rel_link(from_page: str, target: str) -> str:
 
 @lru_cache(maxsize=4096)  # a few hundred pages, asked for once per listed entry and chip
 def built_url(page: str) -> str:
-    """A docs page's URL relative to the site root: `tags/x.md` -> `tags/x/`, `index.md` -> ``."""
+    """A docs page's URL relative to the site root: `concepts/x.md` -> `concepts/x/`, `index.md` -> ``."""
     stem = page.removesuffix(".md")
     if stem == "index" or stem.endswith("/index"):
         return stem.removesuffix("index")
@@ -57,7 +57,7 @@ def built_url(page: str) -> str:
 
 
 def to_root(page: str) -> str:
-    """From where `page` is served back to the site root: `tags/x.md` -> `../../`."""
+    """From where `page` is served back to the site root: `concepts/x.md` -> `../../`."""
     return "../" * built_url(page).count("/")
 
 
