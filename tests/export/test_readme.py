@@ -31,5 +31,5 @@ def test_sections_tiers_legend_and_badges() -> None:
     assert "### Tier 1: FlashAttention" in text and "### Communities" in text
     assert "### Tier 2: Architecture Deep Dives" not in text  # empty tiers are left out
     assert "- 📄 **[FlashAttention-2: Faster Attention" in text
-    assert re.search(r"FlashAttention-2.*\(2023\) 🔥$", text, re.MULTILINE)
+    assert re.search(r"FlashAttention-2.*\(2023\) · ≈ 3 h 🔥$", text, re.MULTILINE)
     assert "**GPU MODE** (link wanted)" in text

@@ -105,22 +105,28 @@ def test_feed_is_advertised_on_every_page(built: Path) -> None:
 def test_entry_anchor_is_its_id(built: Path) -> None:
     html = (built / "site" / "topics" / "attention" / "index.html").read_text(encoding="utf-8")
     assert '<h3 id="flashattention-2">' in html
-    tags = (built / "site" / "tags" / "cuda" / "index.html").read_text(encoding="utf-8")
-    assert 'href="../../topics/attention/#flashattention-2"' in tags
+    concept = (built / "site" / "concepts" / "cuda" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../topics/attention/#flashattention-2"' in concept
 
 
 def test_search_index_has_entries_but_not_listings(built: Path) -> None:
     locations = {doc["location"] for doc in search_docs(built)}
     assert "topics/attention/#flashattention-3" in locations
-    for excluded in ("tags/", "all-resources/", "start-here/", "recent/", "concepts/"):
+    for excluded in ("tags/", "all-resources/", "start-here/", "recent/"):
         assert not any(loc.startswith(excluded) for loc in locations), excluded
+    assert not any(loc.split("#")[0] in ("concepts/", "concepts/index.html") for loc in locations), "the concept index"
     assert not any(loc == "" or loc.startswith("#") for loc in locations), "the home page repeats entries"
 
 
-def test_tag_index_is_not_in_the_search_index(built: Path) -> None:
-    """It listed every tag as one wall of text, and came up for "FP8" before the entries."""
-    assert (built / "site" / "tags" / "index.html").is_file()
-    assert [d["location"] for d in search_docs(built) if d["location"].split("#")[0] in ("tags/", "tags/index.html")] == []
+def test_old_tag_addresses_redirect_to_their_concept_pages(built: Path) -> None:
+    """tags/<id>/ grew into concepts/<id>/; links out in the world still arrive."""
+    for old, new in (("tags/cuda/index.html", "concepts/cuda/"), ("tags/index.html", "concepts/")):
+        html = (built / "site" / old).read_text(encoding="utf-8")
+        target = re.search(r'http-equiv="refresh" content="0; url=([^"]+)"', html).group(1)
+        assert (built / "site" / old).parent.joinpath(target).resolve() == (built / "site" / new).resolve()
+        assert (built / "site" / new / "index.html").is_file()
+        assert f'<a href="{target}">' in html
+    assert [d["location"] for d in search_docs(built) if d["location"].startswith("tags/")] == []
 
 
 def test_search_separator_keeps_product_names_findable(built: Path) -> None:
@@ -180,10 +186,13 @@ def test_external_loads_detects_off_site_assets() -> None:
     assert external_loads(html) == ["link: https://cdn.example/x.css", "script: //cdn.example/x.js"]
 
 
-def test_concepts_are_not_in_the_search_index(built: Path) -> None:
-    """Its hundreds of terms outranked the entries (a search for NCCL listed NCCL_* variables)."""
+def test_concept_pages_are_searched_but_not_the_concept_index(built: Path) -> None:
+    """The index names every concept and the book's terms, and would outrank the pages themselves
+    (a search for NCCL once listed NCCL_* variables); each concept page is a result of its own."""
     assert (built / "site" / "concepts" / "index.html").is_file()
-    assert [d["location"] for d in search_docs(built) if d["location"].startswith("concepts/")] == []
+    locations = [d["location"] for d in search_docs(built)]
+    assert [loc for loc in locations if loc.split("#")[0] in ("concepts/", "concepts/index.html")] == []
+    assert {"concepts/kv-cache/", "concepts/cuda/"} <= {loc.split("#")[0] for loc in locations}
 
 
 def material_search(built: Path, *queries: str) -> list[list[str]]:
@@ -213,6 +222,18 @@ def test_search_finds_entries_by_name_author_and_note(built: Path) -> None:
     assert "topics/attention/#flashattention-3" in entries[3]
     assert "topics/attention/#tricky-title" in entries[4]
     assert not any(loc.startswith(("tags/cuda", "all-resources", "start-here")) for loc in fa3 + fp8 + author)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run Material's search worker")
+def test_a_concept_title_or_alias_finds_its_page_first(built: Path) -> None:
+    """Ahead of the entries that mention it: "KV cache", its alias "paged KV", and "FP8" (an
+    entry's chip and notes say FP8 too)."""
+    if engine_of(built) != "mkdocs":
+        pytest.skip("Material's search worker reads MkDocs' index; tests/browser searches Zensical's")
+    kv, alias, fp8 = material_search(built, "KV cache", "paged KV", "FP8")
+    assert kv[0].split("#")[0] == "concepts/kv-cache/"
+    assert alias[0].split("#")[0] == "concepts/kv-cache/"
+    assert fp8[0].split("#")[0] == "concepts/fp8/"
 
 
 def internal_links(html: str) -> list[str]:

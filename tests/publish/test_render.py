@@ -30,21 +30,25 @@ def test_no_golden_file_without_a_page() -> None:
 def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
     site = render_site(catalog, config)
     topic_pages = [f"topics/{t.id}.md" for t in catalog.topics]
-    tag_pages = [f"tags/{t.id}.md" for t in catalog.concepts]
-    for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts.md",
-                 "tags/index.md", "resources.json", "feed.xml", *topic_pages, *tag_pages]:
+    concept_pages = [f"concepts/{c.id}.md" for c in catalog.concepts]
+    for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts/index.md",
+                 "resources.json", "concepts.json", "feed.xml", *topic_pages, *concept_pages]:
         assert page in site.pages
+    assert not any(page.startswith("tags/") for page in site.pages)
     assert not any(page.endswith(".md") and "README" in page for page in site.pages)
-    assert list(site.exports) == ["README.md", "gpulist.bib"] and site.exports["README.md"].startswith("# ")
+    redirects = [f"tags/{c.id}/index.html" for c in catalog.concepts] + ["tags/index.html"]
+    assert list(site.exports) == ["README.md", "gpulist.bib", *redirects] and site.exports["README.md"].startswith("# ")
     assert site.exports["gpulist.bib"].count("\n@") == len(catalog.entries)
     assert [p for p in site.pages if p.startswith("paths/")] == [f"paths/{p.id}.md" for p in catalog.paths]
 
 
-def test_no_concept_index_without_book_index(catalog: Catalog, config: SiteConfig) -> None:
+def test_without_a_book_index_the_concepts_have_no_book_sections(catalog: Catalog, config: SiteConfig) -> None:
     without = Catalog(root=catalog.root, topics=catalog.topics, concepts=catalog.concepts, entries=catalog.entries)
     site = render_site(without, config)
-    assert "concepts.md" not in site.pages
-    assert "concepts.md" not in str(site.nav)
+    assert "concepts/index.md" in site.pages and "concepts/index.md" in str(site.nav)
+    assert "The book's index" not in site.pages["concepts/index.md"]
+    assert not any("## In the book" in site.pages[f"concepts/{c.id}.md"] for c in catalog.concepts)
+    assert "## In the book" in PAGES["concepts/kv-cache.md"]
 
 
 def test_nav_follows_the_guide_order(catalog: Catalog, config: SiteConfig) -> None:
@@ -55,9 +59,8 @@ def test_nav_follows_the_guide_order(catalog: Catalog, config: SiteConfig) -> No
 
 
 @pytest.mark.parametrize("page,excluded", [
-    ("start-here.md", True), ("all-resources.md", True), ("tags/cuda.md", True), ("recent.md", True),
-    ("index.md", True), ("topics/attention.md", False), ("tags/index.md", True),
-    ("concepts.md", True), ("paths/first-steps.md", True),
+    ("start-here.md", True), ("all-resources.md", True), ("concepts/cuda.md", False), ("recent.md", True),
+    ("index.md", True), ("topics/attention.md", False), ("concepts/index.md", True), ("paths/first-steps.md", True),
 ])
 def test_search_exclusion_front_matter(page: str, excluded: bool) -> None:
     head = PAGES[page].split("\n---\n", 1)[0]

@@ -122,6 +122,8 @@ def _find(entry: GuideEntry, resources: list[Resource]) -> list[Resource]:
 SINCE_THE_GUIDE = {
     "Multi-Head Latent Attention (MLA)": "deepseek-v2-mla",  # retitled to the paper's own title
     "Speculative Decoding Overview": "vllm-speculative-decoding",  # the docs page itself, not the docs home
+    "Learn CUTLASS the Hard Way": "learn-cutlass-the-hard-way",  # Kapil Sharma's post, not Lei Mao's
+    "Chips and Cheese: AMD CDNA 3": "chips-and-cheese-cdna-3",  # the article, not the site's home
 }
 
 

@@ -47,7 +47,7 @@ def test_the_site_shows_no_emoji(catalog: Catalog, view: SiteView, config: SiteC
     """Emoji render as empty boxes without a colour-emoji font; the site uses the theme's icons."""
     for entry in catalog.entries:
         out = card_html(catalog, view, config, entry.resource.id)
-        assert not [c for c in out if ord(c) >= 0x2190 and c not in "–—·…"], entry.resource.id
+        assert not [c for c in out if ord(c) >= 0x2190 and c not in "–—·…≈"], entry.resource.id
 
 
 def test_repo_health_and_archived_warning(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
@@ -61,10 +61,33 @@ def test_no_edit_link_without_a_repository(catalog: Catalog, view: SiteView) -> 
     assert "gpulist-edit" not in out and "edit</a>" not in out
 
 
-def test_tags_link_to_tag_pages_and_extra_links_show(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+def test_chips_link_to_concept_pages_and_extra_links_show(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
     out = card_html(catalog, view, config, "flashattention-2")
-    assert 'href="../../tags/attention/"' in out and 'href="../../tags/cuda/"' in out
+    assert 'href="../../concepts/attention/"' in out and 'href="../../concepts/cuda/"' in out
     assert '<a href="https://github.com/Dao-AILab/flash-attention">Code</a>' in out
+
+
+def test_effort_and_access_show_on_the_meta_line(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    meta = card_html(catalog, view, config, "pmpp-book").split('class="gpulist-meta"')[1].split("</p>")[0]
+    assert "≈" not in meta and ">weeks</span>" in meta and ">paid</span>" in meta
+    fa2 = card_html(catalog, view, config, "flashattention-2").split('class="gpulist-meta"')[1].split("</p>")[0]
+    assert ">≈ 3 h</span>" in fa2 and "gpulist-access" not in fa2  # free is the default, not shown
+    assert "gpulist-effort" not in card_html(catalog, view, config, "vllm")  # no band judged yet
+
+
+def test_know_first_lists_every_required_concept(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    out = card_html(catalog, view, config, "vllm")
+    line = out.split('class="gpulist-know-first"')[1].split("</p>")[0]
+    assert 'data-gpulist-requires="kv-cache attention"' in line
+    assert '<a href="../../concepts/kv-cache/" data-gpulist-concept="kv-cache">KV cache</a>' in line
+    assert "gpulist-know-first" not in card_html(catalog, view, config, "flashattention-2")
+
+
+def test_continued_by_links_the_successors_cards(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    out = card_html(catalog, view, config, "flashattention-2")
+    line = out.split('class="gpulist-continued"')[1].split("</p>")[0]
+    assert '<a href="../../topics/attention/#flashattention-3">FlashAttention-3' in line
+    assert out.index("gpulist-continued") > out.index("<li>")  # after the notes
 
 
 def test_link_wanted_entry_has_no_title_link(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
