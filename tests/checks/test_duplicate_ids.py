@@ -54,12 +54,12 @@ def test_topic_declared_twice_is_located_at_the_repeat(tmp_path: Path) -> None:
 
 def test_alias_repeating_another_tags_alias_in_other_case_is_located_at_the_repeat(tmp_path: Path) -> None:
     files = {"concepts.yml": TAGS + "- id: cutlass\n  title: CUTLASS\n  description: Templates.\n  aliases: [CUDA-C++]\n"}
-    assert _found(tmp_path, files) == [("concepts.yml", APPENDED_ALIASES, 13, "tag or alias 'cuda-c++' is declared twice")]
+    assert _found(tmp_path, files) == [("concepts.yml", APPENDED_ALIASES, 13, "concept or alias 'cuda-c++' is declared twice")]
 
 
 def test_alias_equal_to_a_tag_id_is_a_duplicate(tmp_path: Path) -> None:
     files = {"concepts.yml": TAGS + "- id: cutlass\n  title: CUTLASS\n  description: Templates.\n  aliases: [Triton]\n"}
-    assert _found(tmp_path, files) == [("concepts.yml", APPENDED_ALIASES, 13, "tag or alias 'triton' is declared twice")]
+    assert _found(tmp_path, files) == [("concepts.yml", APPENDED_ALIASES, 13, "concept or alias 'triton' is declared twice")]
 
 
 def test_every_repeat_is_reported_where_it_is_written(tmp_path: Path) -> None:

@@ -59,6 +59,18 @@ CORPUS = [
     ("link-credentials.yml", R + "link-credentials.yml:10:10", "url-credentials", "credentials in a public URL"),
     ("unknown-topic.yml", R + "unknown-topic.yml:5:8", "unknown-topic", "unknown topic 'fundamental': did you mean 'fundamentals'?"),
     ("unknown-tag.yml", R + "unknown-tag.yml:7:14", "unknown-tag", "unknown tag 'tritonn': did you mean 'triton'?"),
+    ("unknown-requires.yml", R + "unknown-requires.yml:7:12", "unknown-tag", "unknown concept 'cudaa': did you mean 'cuda'?"),
+    ("effort-outside-bands.yml", R + "effort-outside-bands.yml:7:9", "invalid-value",
+     "effort must be one of quick, hour, afternoon, days or weeks (found 'an evening')"),
+    ("access-outside-bands.yml", R + "access-outside-bands.yml:7:9", "invalid-value",
+     "access must be one of free, paid, paywall or login (found 'free-ish')"),
+    ("year-in-future.yml", R + "year-in-future.yml:7:7", "year-in-future", "year 2099 is in the future"),
+    ("continued-by-itself.yml", R + "continued-by-itself.yml:7:16", "continued-by",
+     "'continued-by-itself' names itself in `continued_by`"),
+    ("continued-by-unknown.yml", R + "continued-by-unknown.yml:7:16", "continued-by",
+     "unknown entry 'flashattention-3' in `continued_by`: did you mean 'flashattention-2'?"),
+    ("continued-by-loop", R + "loop-second.yml:7:16", "continued-by",
+     "`continued_by` loops: loop-first → loop-second → loop-first"),
     ("tag-alias.yml", R + "tag-alias.yml:7:8", "unknown-tag", "it is an alias, write 'cuda'"),
     ("tag-twice.yml", R + "tag-twice.yml:7:22", "unknown-tag", "tag 'cuda' is listed twice"),
     ("tier-missing.yml", R + "tier-missing.yml:5:8", "tier-group", "topic 'fundamentals' is tiered: add `tier: 1`"),
@@ -84,7 +96,7 @@ CORPUS = [
     ("duplicate-http-https", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same URL example.org/post)"),
     ("topics-tiers-and-groups", "data/topics.yml:27:3", "topic-shape", "either `tiers` or `groups`, not both"),
     ("topics-bad-tiers", "data/topics.yml:34:14", "invalid-value", "tiers[2].tier must be one of 1, 2 or 3 (found 4)"),
-    ("tags-duplicate-alias", "data/concepts.yml:22:13", "duplicate-id", "tag or alias 'cuda-c++' is declared twice"),
+    ("tags-duplicate-alias", "data/concepts.yml:22:13", "duplicate-id", "concept or alias 'cuda-c++' is declared twice"),
 ]
 # Inputs that crash or could hang: run in a subprocess, asserting only what any fix must
 # give (exit 1, no traceback, the file named at the right line), not a rule id the fix

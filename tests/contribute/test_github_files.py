@@ -10,7 +10,7 @@ import yaml
 
 from gpulist.cli import build_parser
 from gpulist.load import load_catalog
-from gpulist.models import FIELD_ORDER, RESOURCE_TYPES
+from gpulist.models import ACCESSES, EFFORTS, FIELD_ORDER, RESOURCE_TYPES
 from tests.conftest import DATA, REPO
 
 FORM = REPO / ".github/ISSUE_TEMPLATE/suggest-resource.yml"
@@ -37,6 +37,8 @@ def test_issue_form_dropdowns_match_the_vocabularies() -> None:
     assert _options("topic") == [f"{t.id} — {t.title}" for t in topics]
     assert _options("group") == [f"{g.id} — {g.title}" for t in topics for g in t.groups]
     assert _options("tier")[:3] == ["1", "2", "3"]
+    assert [o.split(" — ")[0] for o in _options("effort")] == list(EFFORTS)
+    assert _options("access") == list(ACCESSES)
 
 
 def _hooks(path: Path) -> list[dict]:

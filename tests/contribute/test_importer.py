@@ -239,7 +239,13 @@ def test_the_guide_imports_nothing_new_into_the_data_made_from_it(tmp_path: Path
     moved = ["https://chipsandcheese.com", "https://docs.vllm.ai"]
     assert sorted(r.url for r in report.imported) == moved
     assert report.of("not placed", "invalid") == []
-    assert len(report.of("duplicate")) > 100 and all("already listed" in r.detail for r in report.of("duplicate"))
+    duplicates = report.of("duplicate")
+    assert len(duplicates) > 100 and all("already listed" in r.detail for r in duplicates
+                                         if r.title != "Learn CUTLASS the Hard Way")
+    # The guide credits Lei Mao at a URL with no post; the list holds Kapil Sharma's post of that
+    # title at its own address, which the import still catches, by its title.
+    [cutlass] = [r for r in duplicates if r.title == "Learn CUTLASS the Hard Way"]
+    assert "possible duplicate" in cutlass.detail and "learn-cutlass-the-hard-way.yml" in cutlass.detail
     assert [r.line for r in report.of("prose")] == [3]
     assert 438 in {r.line for r in report.of("duplicate")}  # '📄 **Title** - [link](url)' with no bullets
 

@@ -13,7 +13,7 @@ from tests.site.conftest import CONFIG, load_fixture
 RESOURCE_KEYS = {
     "id", "title", "url", "type", "topic", "tier", "group", "section", "tags", "authors", "year", "venue",
     "arxiv", "doi", "notes", "links", "feed", "added", "favorite", "new", "page", "edit_url", "repo",
-    "requires", "effort", "access", "continued_by",
+    "requires", "effort", "access", "continued_by", "concepts",
 }
 
 
@@ -26,7 +26,16 @@ def test_top_level_shape() -> None:
     assert set(out) == {"version", "site_url", "types", "topics", "tags", "resources"}
     assert out["version"] == VERSION
     assert [t["id"] for t in out["topics"]] == ["fundamentals", "attention", "big-picture"]
-    assert {t["id"] for t in out["tags"]} == {"cuda", "attention", "kv-cache", "fp8", "unused"}
+    assert {t["id"] for t in out["tags"]} == {"cuda", "attention", "kv-cache", "fp8"}
+    assert {t["page"] for t in out["tags"]} == {f"concepts/{c}/" for c in ("cuda", "attention", "kv-cache", "fp8")}
+
+
+def test_each_resource_lists_its_concepts_tags_and_first_reads() -> None:
+    by_id = {r["id"]: r for r in data()["resources"]}
+    assert by_id["pmpp-book"]["concepts"] == ["cuda"]  # a `start` entry of cuda, and tagged with it
+    assert by_id["flashattention-2"]["concepts"] == ["cuda", "attention"]  # attention's start
+    assert by_id["tricky-title"]["concepts"] == ["fp8"]
+    assert by_id["gpu-mode"]["concepts"] == []
 
 
 def test_every_resource_has_the_documented_keys() -> None:

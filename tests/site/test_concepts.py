@@ -1,57 +1,44 @@
-"""The concept index: A–Z, book sections, list entries, working see-references."""
+"""The concepts index: the map, the concepts A–Z, and the book's terms linked to concept pages."""
 
 from __future__ import annotations
 
+import gzip
 import re
 
 from gpulist.load import Catalog
-from gpulist.site.concepts import render_concepts
+from gpulist.site.concepts import render_concepts, term_concepts
 from gpulist.view.catalog import SiteView
 
 from tests.site.conftest import CONFIG
 
 
-def test_letters_terms_and_references(catalog: Catalog, view: SiteView) -> None:
-    assert catalog.book_index is not None
-    text = render_concepts(catalog.book_index, view, CONFIG)
-    assert re.findall(r"^## (.+?) \{", text, re.MULTILINE) == ["0–9", "C", "F", "K", "P", "W"]
-    kv = text.split('<h4 id="c-kv-cache">KV cache')[1].split("<h4")[0]
-    assert "<strong>Book:</strong> KV Cache Offloading" in kv
-    assert 'href="../topics/attention/#vllm"' in kv and '<a href="#c-flashattention">FlashAttention</a>' in kv
-    assert ("<ul>\n<li><em>paged KV</em>: PagedAttention – vLLM Internals<ul>\n"
-            "<li><em>eviction</em>: Cache Eviction Policies</li>\n</ul></li>\n</ul>") in kv
-    assert '<em>paged KV</em> in the list: <a href="../topics/attention/#vllm">vLLM</a>' in kv
-    assert '<strong>See:</strong> <a href="#c-kv-cache">KV cache</a>' in text
-    assert "\n\n" not in kv.split("\n## ")[0].strip(), "a blank line would end the raw HTML block"
+def test_map_then_concepts_then_the_book(view: SiteView) -> None:
+    text = render_concepts(view, CONFIG)
+    assert text.index('<figure class="gpulist-map"') < text.index("## Concepts A–Z") < text.index("## The book's index")
+    az = text.split("## Concepts A–Z")[1].split("## The book's index")[0]
+    assert re.findall(r'<a href="[^"]+">([^<]+)</a>', az) == ["Attention", "CUDA", "FP8", "KV cache"]
+    assert '<a href="../concepts/kv-cache/">KV cache</a>: Storing keys and values across decoding steps.' in az
 
 
-def test_every_see_link_targets_an_anchor_on_the_page(catalog: Catalog, view: SiteView) -> None:
-    assert catalog.book_index is not None
-    text = render_concepts(catalog.book_index, view, CONFIG)
-    anchors = set(re.findall(r"\{ #([a-z0-9_-]+) \}", text)) | set(re.findall(r'<h4 id="([a-z0-9_-]+)"', text))
-    links = set(re.findall(r"\]\(#([a-z0-9_-]+)\)", text)) | set(re.findall(r'<a href="#([a-z0-9_-]+)"', text))
-    assert links and links <= anchors
+def test_book_terms_link_to_the_concept_that_covers_them(view: SiteView) -> None:
+    covers = term_concepts(view)
+    # named in book_terms (FlashAttention is attention's), or spelled like a concept (CUDA, FP8)
+    assert covers["FlashAttention"] == "attention" and covers["CUDA"] == "cuda" and covers["FP8"] == "fp8"
+    assert covers["paged attention"] == "kv-cache"
+    assert covers["2:4 sparsity"] == "" and covers["warp specialization"] == ""
+    book = render_concepts(view, CONFIG).split("## The book's index")[1]
+    assert '<li><a href="../concepts/attention/">FlashAttention</a></li>' in book
+    assert "<li>2:4 sparsity <span class=\"gpulist-book-refs\">(Structured Sparsity)</span></li>" in book
+    assert re.findall(r"^### (.+)$", book, re.MULTILINE) == ["0–9", "C", "F", "K", "P", "W"]
 
 
-def test_a_term_the_book_lists_twice_shows_once(catalog: Catalog, view: SiteView) -> None:
-    assert catalog.book_index is not None
-    terms = catalog.book_index.terms
-    twice = catalog.book_index.model_copy(update={"terms": [*terms, terms[0]]})
-    text = render_concepts(twice, view, CONFIG)
-    assert text == render_concepts(catalog.book_index, view, CONFIG)
-    changed = terms[0].model_copy(update={"refs": []})
-    differs = catalog.book_index.model_copy(update={"terms": [*terms, changed]})
-    assert render_concepts(differs, view, CONFIG).count(f">{terms[0].term}<a class=\"headerlink\"") == 2
+def test_without_a_book_there_is_no_book_section(catalog: Catalog) -> None:
+    from gpulist.view.catalog import build_view
+    bare = Catalog(root=catalog.root, topics=catalog.topics, concepts=catalog.concepts, entries=catalog.entries)
+    assert "## The book's index" not in render_concepts(build_view(bare), CONFIG)
 
 
-def test_symbols_after_z_join_the_one_digits_and_symbols_group(catalog: Catalog, view: SiteView) -> None:
-    """`~` and `①` sort after Z by their code points; they still belong to the one "0–9" group."""
-    assert catalog.book_index is not None
-    terms = catalog.book_index.terms
-    extra = [terms[0].model_copy(update={"term": name}) for name in ("~tilde", "①circled", "Zeta")]
-    text = render_concepts(catalog.book_index.model_copy(update={"terms": [*terms, *extra]}), view, CONFIG)
-    letters = re.findall(r"^## (.+?) \{", text, re.MULTILINE)
-    assert letters == ["0–9", "C", "F", "K", "P", "W", "Z"]
-    bar = text.split("\n## ")[0].splitlines()[-1]
-    assert bar.count("0–9") == 1 and len(set(re.findall(r"\{ #(letter_[^ ]+) \}", text))) == len(letters)
-    assert text.index(">~tilde<") < text.index(">CUDA<")
+def test_the_index_stays_out_of_search_and_small(view: SiteView) -> None:
+    text = render_concepts(view, CONFIG)
+    assert "search:\n  exclude: true" in text.split("\n---\n")[0]
+    assert len(gzip.compress(text.encode())) < 60_000

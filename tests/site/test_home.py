@@ -20,9 +20,11 @@ def test_one_card_per_topic_with_counts(view: SiteView) -> None:
     assert [(page, int(n)) for page, _, n in cards] == [(f"topics/{t.topic.id}/", t.count) for t in view.topics]
 
 
-def test_the_real_guide_has_eleven_topic_cards() -> None:
+def test_the_real_list_has_a_topic_card_per_topic_and_says_how_many() -> None:
     catalog, _ = validate(DATA)
-    assert render_home(build_view(catalog), CONFIG).count("\n<li><p><strong><a") == 11
+    home = render_home(build_view(catalog), CONFIG)
+    assert home.count("\n<li><p><strong><a") == len(catalog.topics) == 12
+    assert "twelve topics, each read in three tiers" in home
 
 
 def test_legend_lists_every_type_and_badge(view: SiteView) -> None:

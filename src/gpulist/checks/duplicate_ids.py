@@ -22,7 +22,7 @@ def check(catalog: Catalog) -> list[Problem]:
             problems.append(Problem(entry.doc.path, 1, 1, msg, RULE))
         seen.setdefault(rid, entry.doc.path)
     problems += _unique(catalog.topics_doc, _written(catalog.topics_doc, aliases=False), "topic")
-    problems += _unique(catalog.concepts_doc, _written(catalog.concepts_doc, aliases=True), "tag or alias")
+    problems += _unique(catalog.concepts_doc, _written(catalog.concepts_doc, aliases=True), "concept or alias")
     problems += _unique(catalog.paths_doc, _written(catalog.paths_doc, aliases=False), "path")
     return problems
 

@@ -114,6 +114,9 @@ def _message(kind: str, field: str, err: dict[str, Any], base_loc: Loc = (), wri
     if kind == "too_short":
         least = err.get("ctx", {}).get("min_length", 1)
         return f"{subject} must list at least {least} item{'s' if least != 1 else ''}, not {len(value or ())}"
+    if kind == "too_long":
+        most = err.get("ctx", {}).get("max_length", 0)
+        return f"{subject} must list at most {most} item{'s' if most != 1 else ''}, not {len(value or ())}"
     if kind in ("greater_than_equal", "less_than_equal"):
         return f"{subject}: {err['msg'].lower()} (found {value!r})"
     return f"{subject}: {err['msg']}" if field else err["msg"]

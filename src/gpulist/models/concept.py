@@ -32,5 +32,5 @@ class Concept(Strict):
     related: list[Ref] = Field(default=[], description="Neighbouring concept ids.")
     glossary: Url | None = Field(default=None, description="The Modal GPU Glossary page for the term, if any.")
     book_terms: list[Text] = Field(default=[], description="Terms of data/book-index.yml this concept covers.")
-    start: list[Ref] = Field(default=[], description=f"Entry ids to read first, in order; at most {MAX_START}.",
-                             json_schema_extra={"maxItems": MAX_START})
+    start: list[Ref] = Field(default=[], max_length=MAX_START,
+                             description=f"Entry ids to read first, in order; at most {MAX_START}.")

@@ -26,11 +26,19 @@ def draft_id(title: str) -> str:
     return "-".join(words[:_MAX_ID_WORDS])
 
 
+# The guide's eleven sections, in its order: the topics they became. Topics the list added
+# later (Quantization & Compression, between inference and LLM-generated kernels) took
+# numbers of their own, so a section is found by this table, not by the topic's number.
+GUIDE_SECTIONS = ("fundamentals", "matmul", "tensor-cores", "attention", "compilers", "profiling",
+                  "amd-and-alternatives", "inference", "llm-kernels", "distributed", "big-picture")
+
+
 def placement(entry: GuideEntry, topics: list[Topic]) -> dict[str, Any]:
-    """Topic by section number; tier for tiered topics, group id (matched by title) otherwise."""
-    topic = next((t for t in topics if t.number == entry.section), None)
+    """Topic by the guide's section; tier for tiered topics, group id (matched by title) otherwise."""
+    wanted = GUIDE_SECTIONS[entry.section - 1] if 0 < entry.section <= len(GUIDE_SECTIONS) else None
+    topic = next((t for t in topics if t.id == wanted), None)
     if topic is None:
-        raise ValueError(f"no topic numbered {entry.section} for '{entry.title}'")
+        raise ValueError(f"no topic for the guide's section {entry.section} ('{entry.title}')")
     if topic.tiered:
         return {"topic": topic.id, "tier": entry.tier}
     group = next((g.id for g in topic.groups if g.title == entry.subsection), None)

@@ -44,6 +44,6 @@ def _node(node: MapNode, ids: list[str], url: str) -> str:
     title = node.concept.title
     label = title if len(title) <= MAX_LABEL else title[:MAX_LABEL - 1].rstrip() + "…"
     name = f' aria-label="{escape_attr(title)}"' if label != title else ""
-    return (f'<a href="{escape_attr(url)}"{name} data-gpulist-shade data-gpulist-ids="{" ".join(ids)}">'
+    return (f'<a href="{escape_attr(url)}"{name} data-gpulist-shade="" data-gpulist-ids="{" ".join(ids)}">'
             f'<rect x="{node.x:.0f}" y="{node.y:.0f}" width="{NODE_W}" height="{NODE_H}" rx="6"/>'
             f'<text x="{node.x + NODE_W / 2:.0f}" y="{node.y + NODE_H / 2 + 4:.0f}">{html_text(label)}</text></a>')

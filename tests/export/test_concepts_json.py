@@ -1,0 +1,34 @@
+"""concepts.json: the vocabulary with its definitions, links and entries, in a documented shape."""
+
+from __future__ import annotations
+
+import json
+
+from gpulist.export.concepts_json import VERSION, render_concepts_json
+from gpulist.view.catalog import SiteView, build_view
+
+from tests.site.conftest import load_fixture
+
+KEYS = {"id", "title", "description", "aliases", "definition", "requires", "related", "glossary",
+        "book_terms", "start", "entries", "page"}
+
+
+def _view() -> SiteView:
+    return build_view(load_fixture())
+
+
+def test_shape_and_order() -> None:
+    view = _view()
+    data = json.loads(render_concepts_json(view))
+    assert data["version"] == VERSION and set(data) == {"version", "concepts"}
+    assert [c["id"] for c in data["concepts"]] == [c.id for c in view.concepts]
+    assert all(set(c) == KEYS for c in data["concepts"])
+
+
+def test_entries_are_first_reads_then_the_tagged_ones() -> None:
+    view = _view()
+    by_id = {c["id"]: c for c in json.loads(render_concepts_json(view))["concepts"]}
+    assert by_id["cuda"]["entries"][:2] == ["pmpp-book", "cuda-programming-guide"] == by_id["cuda"]["start"]
+    assert by_id["kv-cache"]["entries"] == ["vllm", "kv-old"] and by_id["kv-cache"]["page"] == "concepts/kv-cache/"
+    assert by_id["attention"]["glossary"] == "https://modal.com/gpu-glossary/perf/memory-bound"
+    assert by_id["kv-cache"]["requires"] == ["attention"] and by_id["kv-cache"]["book_terms"] == ["KV cache", "paged attention"]

@@ -1,0 +1,63 @@
+"""A concept page: definition, Understand first, Start with (cards), more by tier, paths, book, related."""
+
+from __future__ import annotations
+
+from gpulist.site.concept_page import concept_pages, render_concept
+from gpulist.view.catalog import SiteView
+
+from tests.site.conftest import CONFIG
+
+
+def page(view: SiteView, cid: str) -> str:
+    return render_concept(view.concept_by_id[cid], view, CONFIG)
+
+
+def test_sections_come_in_the_order_a_learner_asks(view: SiteView) -> None:
+    text = page(view, "attention")
+    order = ["# Attention", "Attention mixes every token", "## Understand first", "## Start with",
+             "## More to read", "## On the reading paths", "## In the book", "## Related concepts",
+             "## In the Modal GPU Glossary"]
+    positions = [text.index(h) for h in order]
+    assert positions == sorted(positions)
+
+
+def test_start_entries_are_full_cards_and_the_rest_are_lines_by_tier(view: SiteView) -> None:
+    text = page(view, "attention")
+    start = text.split("## Start with")[1].split("## More to read")[0]
+    assert "{ #flashattention-2 }" in start and 'data-gpulist-entry="flashattention-2"' in start
+    more = text.split("## More to read")[1].split("## On the reading paths")[0]
+    assert "### Tier 1: where to start" in more and "#flashattention-3" in more and "#flashattention-2\"" not in more
+
+
+def test_progress_counts_every_entry_of_the_concept(view: SiteView) -> None:
+    assert 'data-gpulist-ids="flashattention-2 flashattention-3"' in page(view, "attention")
+    assert "2 entries" in page(view, "attention")
+
+
+def test_prerequisites_related_paths_book_and_glossary(view: SiteView) -> None:
+    text = page(view, "kv-cache")
+    assert "- [Attention](attention.md): Attention kernels." in text.split("## Understand first")[1]
+    assert "- [FP8](fp8.md)" in text.split("## Related concepts")[1]
+    assert "- [First steps](../paths/first-steps.md): 1 of its 4 steps" in text
+    assert "<li><em>KV cache</em>: KV Cache Offloading</li>" in text
+    glossary = page(view, "attention").split("## In the Modal GPU Glossary")[1]
+    assert "(<https://modal.com/gpu-glossary/perf/memory-bound>)" in glossary and "CC BY 4.0" in glossary
+
+
+def test_concept_pages_are_searched_and_boosted_with_their_aliases_on_the_page(view: SiteView) -> None:
+    text = page(view, "kv-cache")
+    head = text.split("\n---\n")[0]
+    assert "search:\n  boost: 4" in head and "exclude" not in head
+    assert "Also known as: paged KV." in text
+
+
+def test_a_definition_is_shown_as_text(view: SiteView) -> None:
+    from dataclasses import replace
+    cv = view.concept_by_id["fp8"]
+    hostile = replace(cv, concept=cv.concept.model_copy(update={"definition": "<b>bold</b> [x](javascript:alert(1))"}))
+    text = render_concept(hostile, view, CONFIG)
+    assert "<b>" not in text and "&lt;b&gt;" in text and "](javascript" not in text
+
+
+def test_one_page_per_concept(view: SiteView) -> None:
+    assert set(concept_pages(view, CONFIG)) == {f"concepts/{c.id}.md" for c in view.concepts}
