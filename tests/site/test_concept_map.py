@@ -1,4 +1,4 @@
-"""The concept map as SVG: a link per concept, hooks for progress shading, edges hidden from readers."""
+"""The concept map: an HTML link per concept over an SVG of the edges, hooks for progress shading."""
 
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ def _svg(view: SiteView, style: str = BUILT) -> str:
 
 def test_every_concept_is_a_link_to_its_page_with_its_entries(view: SiteView) -> None:
     svg = _svg(view)
-    links = dict(re.findall(r'<a href="([^"]+)"[^>]*data-gpulist-ids="([^"]*)"', svg))
+    links = dict(re.findall(r'<a class="gpulist-node" href="([^"]+)"[^>]*data-gpulist-ids="([^"]*)"', svg))
     assert set(links) == {f"../concepts/{c.id}/" for c in view.concepts}
     assert links["../concepts/cuda/"] == "pmpp-book cuda-programming-guide ptx-isa flashattention-2"
     assert _svg(view, SOURCE).count('href="cuda/"') == 1  # Zensical's links, from concepts/index.md
+    assert "<svg" in svg and "<a " not in svg[svg.index("<svg"):svg.index("</svg>")]  # no SVG links
 
 
 def test_the_svg_is_well_formed_and_edges_are_decoration(view: SiteView) -> None:

@@ -147,7 +147,7 @@ def create(req: NewRequest, config: NetConfig, ask: Prompter | None) -> NewResul
         "title": _title(req, meta, ask, warnings), "url": meta.url,
         "type": resource_type or _resource_type(req, meta, ask), "topic": chosen.id, "tier": tier, "group": group,
         "tags": tags if tags is not None else _tags(req, catalog, ask), "authors": meta.authors, "year": meta.year,
-        "venue": meta.venue, "arxiv": meta.arxiv, "doi": meta.doi,
+        "venue": meta.venue, "arxiv": meta.arxiv, "doi": meta.doi, "effort": meta.effort,
         "notes": [n for n in (safe_text(x) for x in meta.notes) if n], "links": meta.links, "added": today(),
     }
     similar = known.find_title(fields["title"], fields["type"])

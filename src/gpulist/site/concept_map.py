@@ -1,11 +1,15 @@
-"""The concept map as an inline SVG, drawn at build time from `gpulist.view.concept_map`.
+"""The concept map, drawn at build time from `gpulist.view.concept_map`: an SVG of the edges
+under an HTML link for every concept.
 
-Every node is a link to its concept page, with the concept's title as its text, so the map
-works without JavaScript and a screen reader reads it as a list of links (the edges are
-decoration, hidden from it). Each node link carries the reader.js progress hook
-(`data-gpulist-shade` with the concept's entry ids): with JavaScript the script sets
-`data-gpulist-state` (none, some, all read) and `--gpulist-read`, and the stylesheet shades
-the node. Inline rather than an <img>: links inside an image file are not links.
+The nodes are ordinary HTML links placed over the drawing, not SVG `<a>` elements: both
+engines' instant navigation rewrites every link's `href` property, which an SVG link only
+exposes as a read-only animated value (the theme's script threw on it), and HTML links get
+the theme's focus styles, the engines' link rewriting and a screen reader's usual handling.
+So the map works without JavaScript as a set of links in reading order, layer by layer;
+the edges are decoration, hidden from assistive technology. Each node carries the
+reader.js progress hook (`data-gpulist-shade` with the concept's entry ids): with
+JavaScript the script sets `data-gpulist-state` (none, some, all read) and the stylesheet
+shades the node.
 """
 
 from __future__ import annotations
@@ -24,12 +28,11 @@ def render_map(layout: MapLayout, view: SiteView, page: str, style: str) -> str:
     edges = "".join(_edge(layout.nodes[a], layout.nodes[b]) for a, b in layout.edges)
     nodes = "\n".join(_node(n, ids.get(n.concept.id, []), href(page, f"concepts/{n.concept.id}.md", style))
                       for n in layout.nodes.values())
-    return (f'<figure class="gpulist-map" aria-labelledby="gpulist-map-caption">\n'
-            f'<figcaption id="gpulist-map-caption">The concept map: {len(layout.nodes)} concepts in '
-            f"{layout.layers} layers, each below what it requires. Select one to open its page.</figcaption>\n"
-            f'<div class="gpulist-map-scroll"><svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 {width} {height}" '
-            f'width="{width}" height="{height}" role="group" aria-labelledby="gpulist-map-caption">\n'
-            f'<g class="gpulist-map-edges" aria-hidden="true">{edges}</g>\n{nodes}\n</svg></div>\n</figure>\n')
+    return (f'<figure class="gpulist-map">\n<figcaption>The concept map: {len(layout.nodes)} concepts in '
+            f"{layout.layers} layers, each drawn below the concepts it requires.</figcaption>\n"
+            f'<div class="gpulist-map-scroll"><div class="gpulist-map-area" style="width:{width}px;height:{height}px">'
+            f'<svg class="gpulist-map-edges" viewBox="-1 -1 {width} {height}" width="{width}" height="{height}" '
+            f'aria-hidden="true" focusable="false">{edges}</svg>\n{nodes}\n</div></div>\n</figure>\n')
 
 
 def _edge(above: MapNode, below: MapNode) -> str:
@@ -43,7 +46,6 @@ def _edge(above: MapNode, below: MapNode) -> str:
 def _node(node: MapNode, ids: list[str], url: str) -> str:
     title = node.concept.title
     label = title if len(title) <= MAX_LABEL else title[:MAX_LABEL - 1].rstrip() + "…"
-    name = f' aria-label="{escape_attr(title)}"' if label != title else ""
-    return (f'<a href="{escape_attr(url)}"{name} data-gpulist-shade="" data-gpulist-ids="{" ".join(ids)}">'
-            f'<rect x="{node.x:.0f}" y="{node.y:.0f}" width="{NODE_W}" height="{NODE_H}" rx="6"/>'
-            f'<text x="{node.x + NODE_W / 2:.0f}" y="{node.y + NODE_H / 2 + 4:.0f}">{html_text(label)}</text></a>')
+    name = f' aria-label="{escape_attr(title)}" title="{escape_attr(title)}"' if label != title else ""
+    return (f'<a class="gpulist-node" href="{escape_attr(url)}"{name} style="left:{node.x:.0f}px;'
+            f'top:{node.y:.0f}px" data-gpulist-shade="" data-gpulist-ids="{" ".join(ids)}">{html_text(label)}</a>')

@@ -71,3 +71,12 @@ def test_unknown_paper_is_a_failure(fake: FakeServer, config: NetConfig, http: h
 def test_connection_refused_gives_a_skeleton(http: httpx.Client) -> None:
     meta = arxiv.fetch("2307.08691", NetConfig(arxiv_api="http://127.0.0.1:9", timeout=0.5), http)
     assert meta.title is None and "cannot fetch" in (meta.failure or "")
+
+
+def test_the_page_count_a_comment_states_gives_the_effort(fake: FakeServer, config: NetConfig,
+                                                         http: httpx.Client) -> None:
+    with_pages = FEED.replace("<arxiv:doi>", "<arxiv:comment>14 pages, 9 figures</arxiv:comment><arxiv:doi>")
+    fake.route("/api/query", with_pages, content_type="application/atom+xml")
+    assert arxiv.fetch("2307.08691", config, http).effort == "afternoon"
+    fake.route("/api/query", FEED, content_type="application/atom+xml")
+    assert arxiv.fetch("2307.08691", config, http).effort is None  # no length stated, no band guessed

@@ -106,3 +106,13 @@ def test_garbage_markup_does_not_raise(fake: FakeServer, config: NetConfig, http
     url = fake.route("/junk", b"<<<>>><title><meta <script type='application/ld+json'>{\xff\xfe")
     meta = html.fetch(url, config, http)
     assert meta.url == url  # whatever it found, it returned instead of raising
+
+
+def test_a_post_s_length_gives_its_effort_and_menus_do_not_count() -> None:
+    words = " ".join(["word"] * 6000)  # 40 minutes at 150 words a minute
+    page = BLOG.replace("<body><p>unclosed <b>markup", f"<body><nav>{'menu ' * 50000}</nav><article>{words}</article>")
+    assert _meta(page).effort == "hour"
+    assert _meta(page.replace(words, "short")).effort == "quick"
+    stated = page.replace('"BlogPosting",', '"BlogPosting", "wordCount": 20000,')
+    assert _meta(stated).effort == "afternoon"  # the page's own word count wins
+    assert _meta(SCHOLARLY).effort is None  # an abstract page says nothing of the paper's length

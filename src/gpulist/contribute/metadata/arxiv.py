@@ -6,14 +6,16 @@ which is the one readers can follow to every version.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import httpx
 
 from gpulist.contribute.config import NetConfig
-from gpulist.contribute.metadata.base import Metadata, clean, year_of
+from gpulist.contribute.metadata.base import Metadata, clean, effort_band, year_of
 from gpulist.contribute.metadata.http import Reply, get
 
+_PAGES = re.compile(r"(\d{1,4})\s*pages?\b", re.IGNORECASE)
 _NS = {"atom": "http://www.w3.org/2005/Atom", "arxiv": "http://arxiv.org/schemas/atom"}
 
 
@@ -47,6 +49,13 @@ def parse(body: bytes, skeleton: Metadata) -> Metadata:
     names = (clean(a.findtext("atom:name", namespaces=_NS)) for a in entry.findall("atom:author", _NS))
     skeleton.authors = [n for n in names if n]
     skeleton.year = year_of(entry.findtext("atom:published", namespaces=_NS))
+    skeleton.effort = effort_band(pages=_pages(entry.findtext("arxiv:comment", namespaces=_NS)))
     doi = clean(entry.findtext("arxiv:doi", namespaces=_NS))
     skeleton.doi = doi.lower() if doi and doi.startswith("10.") else None
     return skeleton
+
+
+def _pages(comment: str | None) -> int | None:
+    """The page count an arXiv comment states ("12 pages, 5 figures"), if any."""
+    found = _PAGES.search(comment or "")
+    return int(found.group(1)) if found else None

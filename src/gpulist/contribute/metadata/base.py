@@ -22,6 +22,7 @@ class Metadata:
     doi: str | None = None
     notes: list[str] = field(default_factory=list)
     links: list[dict[str, str]] = field(default_factory=list)
+    effort: str | None = None  # a band judged from the length the source states (see effort_band)
     failure: str | None = None
 
 
@@ -39,6 +40,24 @@ def year_of(text: object) -> int | None:
         return None
     year = int(text[:4])
     return year if 1950 <= year <= 2100 else None
+
+
+# Technical prose reads at about 150 words a minute once there is code and figures to follow;
+# a paper takes about a quarter of an hour a page read properly (a 12-page paper: an afternoon).
+WORDS_PER_MINUTE = 150
+MINUTES_PER_PAGE = 15
+_BANDS = ((30, "quick"), (90, "hour"), (240, "afternoon"), (60 * 24, "days"))
+
+
+def effort_band(*, words: int | None = None, pages: int | None = None, minutes: float | None = None) -> str | None:
+    """The effort band for a stated length: a word count, a page count or a duration in minutes."""
+    if minutes is None and words:
+        minutes = words / WORDS_PER_MINUTE
+    if minutes is None and pages:
+        minutes = pages * MINUTES_PER_PAGE
+    if not minutes or minutes <= 0:
+        return None
+    return next((band for limit, band in _BANDS if minutes < limit), "weeks")
 
 
 def json_object(body: bytes, source: str, skeleton: Metadata, required: str) -> dict[str, Any] | None:

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from gpulist.contribute.config import NetConfig
-from gpulist.contribute.metadata.base import Metadata, clean, year_of
+from gpulist.contribute.metadata.base import Metadata, clean, effort_band, year_of
 from gpulist.contribute.metadata.html_page import PageFacts, collect
 from gpulist.contribute.metadata.http import Reply, get
 
@@ -96,6 +96,9 @@ def from_facts(facts: PageFacts, skeleton: Metadata) -> Metadata:
     arxiv = clean(facts.first("citation_arxiv_id"))
     skeleton.arxiv = arxiv if arxiv and re.fullmatch(r"\d{4}\.\d{4,5}", arxiv) else None
     skeleton.type = "paper" if scholarly else (_og_type(facts) or _ld_type(ld))
+    if not scholarly:  # a paper's landing page is its abstract, not its length
+        stated = ld.get("wordCount")
+        skeleton.effort = effort_band(words=stated if isinstance(stated, int) and stated > 0 else facts.words)
     if skeleton.title is None:
         skeleton.failure = "the page names no title"
     return skeleton

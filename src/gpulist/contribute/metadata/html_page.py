@@ -17,6 +17,7 @@ class PageFacts:
     meta: dict[str, list[str]] = field(default_factory=dict)  # name or property -> contents, in order
     json_ld: list[dict[str, Any]] = field(default_factory=list)
     title: str = ""
+    words: int = 0  # words of visible text outside <script>, <style>, <nav>, <header> and <footer>
 
     def first(self, *names: str) -> str | None:
         for name in names:
@@ -29,15 +30,21 @@ class PageFacts:
         return [v for v in self.meta.get(name, []) if v.strip()]
 
 
+_NOT_TEXT = {"script", "style", "nav", "header", "footer", "noscript", "svg", "template"}
+
+
 class _Collector(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.facts = PageFacts()
         self._in: str | None = None
         self._buffer: list[str] = []
+        self._skipping = 0  # depth inside elements whose text is not reading (scripts, menus)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {k.lower(): v or "" for k, v in attrs}
+        if tag in _NOT_TEXT:
+            self._skipping += 1
         if tag == "meta":
             name = (attributes.get("name") or attributes.get("property") or "").strip().lower()
             if name and "content" in attributes:
@@ -50,8 +57,12 @@ class _Collector(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._in:
             self._buffer.append(data)
+        elif not self._skipping:
+            self.facts.words += len(data.split())
 
     def handle_endtag(self, tag: str) -> None:
+        if tag in _NOT_TEXT and self._skipping:
+            self._skipping -= 1
         if self._in == "title" and tag == "title":
             self.facts.title = "".join(self._buffer)
             self._in = None
