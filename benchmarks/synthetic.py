@@ -1,9 +1,11 @@
 """A synthetic catalog of any size, for benchmarks and scale tests.
 
-It reuses the real topics.yml and concepts.yml so pages and facets look like the real site,
-and the real book index (with the book's own entry) so the concept index is built and
-matched against every synthetic entry. It writes resources that pass `gpulist validate`:
-every figure measured on it is a figure for a catalog that could really exist.
+It reuses the real topics.yml and concepts.yml (without their first reads, which name real
+entries) so pages and facets look like the real site, adds `concepts` synthetic concepts
+(default 1,000) with definitions and `requires` edges among them, and takes the real book
+index (with the book's own entry) so the concept index is built. It writes a catalog that
+passes `gpulist validate`, every concept with at least two entries: every figure measured on
+it is a figure for a catalog that could really exist.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pathlib import Path
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
-TYPES = ("paper", "blog", "video", "book", "code", "docs", "course", "tool", "community")
+TYPES = ("paper", "blog", "video", "book", "code", "docs", "course", "tool", "community", "exercise")
+EFFORTS = ("quick", "hour", "afternoon", "days", "weeks")
 WORDS = (
     "warp", "tensor", "kernel", "fusion", "attention", "cache", "pipeline", "async", "memory", "tile",
     "matmul", "latency", "throughput", "shared", "register", "cluster", "collective", "quantized", "sparse",
@@ -28,16 +31,18 @@ WORDS = (
 BOOK = "resources/ai-systems-performance-engineering.yml"
 
 
-def write_catalog(root: Path, n: int, seed: int = 0, hosts: int = 50, book_index: bool = True) -> Path:
-    """Write `n` valid resources under root/resources, with topics and tags copied from data/;
-    with `book_index`, one of the `n` is the book, and data/book-index.yml comes along."""
+def write_catalog(root: Path, n: int, seed: int = 0, hosts: int = 50, book_index: bool = True,
+                  concepts: int = 1000) -> Path:
+    """Write `n` valid resources under root/resources, with topics and the real concepts copied
+    from data/ and `concepts` synthetic ones; with `book_index`, one of the `n` is the book, and
+    data/book-index.yml comes along."""
     rng = random.Random(seed)
     (root / "resources").mkdir(parents=True, exist_ok=True)
-    for name in ("topics.yml", "concepts.yml", *(("book-index.yml", BOOK) if book_index and n else ())):
+    for name in ("topics.yml", *(("book-index.yml", BOOK) if book_index and n else ())):
         shutil.copy(REPO / "data" / name, root / name)
+    tags = write_concepts(root / "concepts.yml", concepts, rng)
     n -= 1 if book_index and n else 0
     topics = yaml.safe_load((root / "topics.yml").read_text(encoding="utf-8"))
-    tags = [t["id"] for t in yaml.safe_load((root / "concepts.yml").read_text(encoding="utf-8"))]
     for i in range(n):
         entry = _entry(rng, i, rng.choice(topics), tags, hosts)
         text = "# yaml-language-server: $schema=../../schemas/resource.schema.json\n"
@@ -58,13 +63,35 @@ def _entry(rng: random.Random, i: int, topic: dict, tags: list[str], hosts: int)
         entry["tier"] = rng.randint(1, 3)
     else:
         entry["group"] = rng.choice(topic["groups"])["id"]
-    entry["tags"] = sorted(set(rng.sample(tags, k=min(len(tags), rng.randint(1, 4)))))
+    # Two concepts in turn, so every concept has at least two entries once n >= 2 * len(tags).
+    fixed = {tags[(2 * i) % len(tags)], tags[(2 * i + 1) % len(tags)]}
+    entry["tags"] = sorted(fixed | set(rng.sample(tags, k=min(len(tags), rng.randint(0, 2)))))
+    entry["requires"] = [rng.choice(tags)]
+    entry["effort"] = rng.choice(EFFORTS)
     entry["authors"] = [f"Author {rng.randint(1, 900)}"]
     entry["year"] = rng.randint(2008, 2026)
-    entry["notes"] = [f"How {rng.choice(WORDS)} and {rng.choice(WORDS)} interact, measured." for _ in range(2)]
+    entry["notes"] = [f"How {rng.choice(WORDS)} and {rng.choice(WORDS)} interact on a GPU, measured step by step with the numbers to show it."
+                      for _ in range(2)]
     entry["added"] = dt.date(2024, 1, 1) + dt.timedelta(days=rng.randint(0, 700))
     entry["favorite"] = rng.random() < 0.05
     return entry
+
+
+def write_concepts(path: Path, n: int, rng: random.Random) -> list[str]:
+    """The real vocabulary, first reads dropped, then `n` synthetic concepts, each requiring up
+    to three earlier ones (a layered graph, as the real one is). Returns every concept id."""
+    real = yaml.safe_load((REPO / "data" / "concepts.yml").read_text(encoding="utf-8"))
+    for concept in real:
+        concept.pop("start", None)
+    made = []
+    for i in range(n):
+        earlier = [f"synthetic-concept-{j}" for j in rng.sample(range(i), k=min(i, rng.randint(0, 3)))]
+        made.append({"id": f"synthetic-concept-{i}", "title": f"{rng.choice(WORDS).title()} concept {i}",
+                     "description": "A synthetic concept.", "requires": earlier or [rng.choice(real)["id"]],
+                     "definition": f"Synthetic concept number {i}, made for scale. It requires up to three "
+                                   "earlier concepts, so the map has layers to draw."})
+    path.write_text(yaml.safe_dump(real + made, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return [c["id"] for c in real + made]
 
 
 def main() -> None:

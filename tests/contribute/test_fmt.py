@@ -202,3 +202,17 @@ def test_a_scalar_the_two_yaml_versions_read_apart_keeps_validates_reading(plain
     out = fmt(text)
     assert kept in out.splitlines()
     assert model(out) == model(text)
+
+
+def test_a_concepts_file_gets_its_field_order_and_keeps_its_comments() -> None:
+    from gpulist.contribute.fmt import format_text
+    messy = ("# The vocabulary.\n\n# --- An area ---\n- start: [a, b]\n  id: x  # the id\n  title: X\n"
+             "  definition: >-\n    Folded over\n    two lines.\n  description: One line.\n"
+             "- id: y\n  description: \"Quoted: needlessly? No, a colon.\"\n  title: Y\n")
+    text, problems = format_text(messy, "data/concepts.yml", concepts=True)
+    assert problems == [] and text is not None
+    assert text.startswith("# The vocabulary.\n\n# --- An area ---\n- id: x  # the id\n  title: X\n  description: One line.\n")
+    assert "  definition: >-\n    Folded over\n    two lines.\n  start: [a, b]\n- id: y\n  title: Y\n" in text
+    assert format_text(text, "data/concepts.yml", concepts=True) == (text, [])
+    _, refused = format_text("- a\n", "data/concepts.yml", concepts=False)
+    assert refused and "not a resource file" in refused[0].message

@@ -13,7 +13,8 @@ UGLY = "url: https://example.org/a\ntitle: A\ntype: blog\ntopic: matmul\ntier: 1
 
 
 def test_a_data_folder_means_its_resource_files(data: Path) -> None:
-    assert expand([data]) == [data / "resources/fixture-notes.yml", data / "resources/flashattention-2.yml"]
+    assert expand([data]) == [data / "concepts.yml", data / "resources/fixture-notes.yml",
+                              data / "resources/flashattention-2.yml"]
 
 
 def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
@@ -25,7 +26,7 @@ def test_check_reports_without_writing(data: Path) -> None:
     ugly = data / "resources/a.yml"
     ugly.write_text(UGLY)
     report = format_files([data], check=True)
-    assert [Path(p).name for p in report.changed] == ["a.yml"] and report.unchanged == 2
+    assert [Path(p).name for p in report.changed] == ["a.yml"] and report.unchanged == 3
     assert ugly.read_text() == UGLY
 
 

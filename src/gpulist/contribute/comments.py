@@ -14,7 +14,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
 from ruamel.yaml.tokens import CommentToken
 
-FLOW_KEYS = ("tags", "authors")
+FLOW_KEYS = ("tags", "authors", "requires", "continued_by", "aliases", "related", "book_terms", "start")
 
 
 @dataclass(slots=True)

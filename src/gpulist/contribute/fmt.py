@@ -23,11 +23,11 @@ import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString
 
 from gpulist.contribute import comments
 from gpulist.load.yaml_reader import read_yaml, scalar_spans
-from gpulist.models import FIELD_ORDER
+from gpulist.models import CONCEPT_FIELD_ORDER, FIELD_ORDER
 from gpulist.problems import Problem
 from gpulist.schema import FILES, modeline
 
@@ -39,16 +39,17 @@ _STR_TAG = "tag:yaml.org,2002:str"
 _PyLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _yaml() -> YAML:
+def _yaml(sequence: int = 4, offset: int = 2) -> YAML:
     y = YAML(typ="rt")
     y.width = 4096  # never fold a scalar; flow lists are sized by hand against WIDTH
-    y.indent(mapping=2, sequence=4, offset=2)
+    y.indent(mapping=2, sequence=sequence, offset=offset)
     y.allow_unicode = True
     y.representer.add_representer(type(None), lambda r, _: r.represent_scalar("tag:yaml.org,2002:null", "null"))
     return y
 
 
 _RT = _yaml()
+_RT_LIST = _yaml(sequence=2, offset=0)  # a list file (data/concepts.yml): items at the margin
 
 
 @lru_cache(maxsize=4096)
@@ -80,6 +81,8 @@ def _flow_seq(text: str) -> CommentedSeq:
 
 
 def _scalar(value: Any, flow: bool = False) -> Any:
+    if isinstance(value, (FoldedScalarString, LiteralScalarString)):
+        return value  # a definition folded over lines (`>-`) stays readable in review
     if isinstance(value, str):
         plain = str(value)
         return DoubleQuotedScalarString(plain) if needs_quotes(plain, flow) else plain
@@ -154,17 +157,34 @@ def _as_validate_reads(node: Any, data: Any) -> Any:
     return node if same or isinstance(data, (dict, list)) else data
 
 
-def format_text(text: str, shown: str, default_modeline: str = DEFAULT_MODELINE) -> tuple[str | None, list[Problem]]:
-    """The canonical text, or the problems that stop a file from being formatted safely."""
+def _canonical_concepts(doc: CommentedSeq) -> CommentedSeq:
+    """data/concepts.yml: each concept's fields in CONCEPT_FIELD_ORDER, short lists on one
+    line; comments stay with their keys, and the file's own comments stay where they are."""
+    for i, item in enumerate(doc):
+        if isinstance(item, CommentedMap):
+            doc[i] = _style_map(item, CONCEPT_FIELD_ORDER)
+            doc[i].ca.comment = item.ca.comment
+    return doc
+
+
+def format_text(text: str, shown: str, default_modeline: str = DEFAULT_MODELINE,
+                concepts: bool = False) -> tuple[str | None, list[Problem]]:
+    """The canonical text, or the problems that stop a file from being formatted safely.
+    `concepts`: the file is data/concepts.yml, a list of concepts, not a resource."""
     before, problems = read_yaml(shown, text.encode("utf-8"))
     if problems or before is None:
         return None, problems or [Problem(shown, 1, 1, "file is empty", "empty-file")]
-    if not isinstance(before.data, dict):
-        return None, [Problem(shown, 1, 1, "not a resource file (expected a mapping of fields)", "fmt")]
+    expected = list if concepts else dict
+    if not isinstance(before.data, expected):
+        what = "a list of concepts" if concepts else "a resource file (expected a mapping of fields)"
+        return None, [Problem(shown, 1, 1, f"not {what}", "fmt")]
     try:
         doc = _as_validate_reads(_RT.load(text), before.data)
         out = io.StringIO()
-        _RT.dump(_canonical(doc, default_modeline), out)
+        if concepts:
+            _RT_LIST.dump(_canonical_concepts(doc), out)
+        else:
+            _RT.dump(_canonical(doc, default_modeline), out)
     except YAMLError as exc:  # pragma: no cover - read_yaml accepted it, so ruamel should too
         return None, [Problem(shown, 1, 1, f"cannot format: {exc}", "fmt")]
     result = out.getvalue()

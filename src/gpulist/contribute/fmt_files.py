@@ -9,7 +9,7 @@ from pathlib import Path
 from gpulist.files import Refused, read_guarded, size_limit, walk_files, write_atomic
 from gpulist.contribute.fmt import format_text, modeline_for
 from gpulist.load import display_path, resource_files
-from gpulist.load.loader import RESOURCE_SUFFIXES
+from gpulist.load.loader import CONCEPTS, RESOURCE_SUFFIXES
 from gpulist.problems import Problem, UsageError
 
 
@@ -21,14 +21,18 @@ class FmtReport:
 
 
 def expand(paths: list[Path]) -> list[Path]:
-    """A data folder means its resource files; any other folder, every YAML file in it.
+    """A data folder means its concepts.yml and its resource files; any other folder, every
+    YAML file in it.
 
     Anything else that exists (a link, a FIFO) is kept, for the guarded reader to refuse.
     """
     files: list[Path] = []
     for path in paths:
         if path.is_dir() and not path.is_symlink():
-            found = resource_files(path) if (path / "resources").is_dir() else walk_files(path, RESOURCE_SUFFIXES)
+            data = (path / "resources").is_dir()
+            found = resource_files(path) if data else walk_files(path, RESOURCE_SUFFIXES)
+            if data and (path / CONCEPTS).is_file():
+                found = [path / CONCEPTS, *found]
             files.extend(found)
         elif os.path.lexists(path):
             files.append(path)
@@ -51,7 +55,7 @@ def format_files(paths: list[Path], check: bool) -> FmtReport:
         except (OSError, UnicodeDecodeError) as exc:
             report.problems.append(Problem(shown, 1, 1, f"cannot read file: {exc}", "unreadable"))
             continue
-        new, problems = format_text(text, shown, modeline_for(path))
+        new, problems = format_text(text, shown, modeline_for(path), concepts=path.name == CONCEPTS)
         report.problems.extend(problems)
         if new is None or new == text:
             report.unchanged += new is not None

@@ -16,6 +16,10 @@ from pydantic import Field
 from gpulist.models.fields import Id, Ref, Strict, Text, Url
 
 MAX_START = 3
+# Ordered as a reader meets a concept's page; `gpulist fmt` writes fields in this order.
+CONCEPT_FIELD_ORDER: tuple[str, ...] = (
+    "id", "title", "description", "aliases", "definition", "requires", "related", "glossary", "book_terms", "start",
+)
 
 
 class Concept(Strict):
