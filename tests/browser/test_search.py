@@ -48,3 +48,15 @@ def test_listing_pages_are_not_results(tab: Tab, site: Site) -> None:
     hrefs = results.evaluate_all("links => links.map(a => a.getAttribute('href') || '')")
     listings = ("/tags/", "/start-here/", "/recent/", "/all-resources/")
     assert hrefs and not [h for h in hrefs if any(part in h for part in listings)]
+
+
+@pytest.mark.parametrize("query", ["KV cache", "paged KV", "FP8"])
+def test_a_concept_title_or_alias_finds_its_page_first(tab: Tab, site: Site, query: str) -> None:
+    """Ahead of the entries that mention it ("paged KV" is an alias, written on the page)."""
+    page = tab.page
+    page.goto(site.url())
+    results = site.search(page, query)
+    results.first.wait_for(state="attached")
+    hrefs = results.evaluate_all("links => links.map(a => a.getAttribute('href') || '')")
+    target = {"KV cache": "concepts/kv-cache/", "paged KV": "concepts/kv-cache/", "FP8": "concepts/fp8/"}[query]
+    assert hrefs and target in hrefs[0].split("#")[0], hrefs[:3]
