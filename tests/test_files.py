@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gpulist.files import (
-    DEFAULT_MAX_BYTES, FileExists, Refused, current_text, display_path, read_guarded, size_limit, walk_files, write_atomic,
+    DEFAULT_MAX_BYTES, FileExists, Refused, current_text, display_path, read_guarded, walk_files, write_atomic,
     write_new, write_plain,
 )
 from gpulist.problems import UsageError
@@ -158,24 +158,6 @@ def test_walk_lists_linked_folders_instead_of_walking_them(tmp_path: Path) -> No
     assert [p.relative_to(top).as_posix() for p in walk_files(top, (".yml",), hidden=False)] == ["linked", "real/a.yml"]
     (tmp_path / "link-to-top").symlink_to(top)
     assert walk_files(tmp_path / "link-to-top", (".yml",)) == [tmp_path / "link-to-top"]
-
-
-def test_the_size_limit_is_read_from_pyproject(tmp_path: Path) -> None:
-    assert size_limit(tmp_path) == DEFAULT_MAX_BYTES
-    (tmp_path / "pyproject.toml").write_text("[tool.gpulist.files]\nmax_bytes = 2048\n")
-    (tmp_path / "sub").mkdir()
-    assert size_limit(tmp_path / "sub") == 2048
-
-
-@pytest.mark.parametrize(("section", "error"), [
-    ("max_bytes = 0", "max_bytes must be a positive whole number"),
-    ("max_bytes = '1 MB'", "max_bytes must be a positive whole number"),
-    ("max_byte = 10", r"unknown setting\(s\) in \[tool.gpulist.files\]: max_byte"),
-])
-def test_a_bad_size_limit_is_a_usage_error(tmp_path: Path, section: str, error: str) -> None:
-    (tmp_path / "pyproject.toml").write_text(f"[tool.gpulist.files]\n{section}\n")
-    with pytest.raises(UsageError, match=error):
-        size_limit(tmp_path)
 
 
 def test_write_plain_replaces_a_planted_link_instead_of_writing_through_it(tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ directory, as editors and GitHub annotations want them. Writes never leave half 
 clobber one: they serve every writer of lasting state (new entries, fmt, the link
 checker's cache and state, where a CI job killed mid-write must not leave a truncated
 cache, and repo health). This module imports nothing heavy, so the link checker's
-start-up can use it without loading the models.
+start-up can use it without loading the models; and nothing of gpulist but its problems:
+the size limit's setting is read by `gpulist.pyproject`, which reads through this module.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from gpulist.problems import GpulistError, UsageError
+from gpulist.problems import GpulistError
 
 # Far above any real entry (a few KB) or list; a 50 MB "resource" is an attack, not data.
 DEFAULT_MAX_BYTES = 1_000_000
@@ -140,25 +141,6 @@ def walk_files(top: Path | str, suffixes: tuple[str, ...], hidden: bool = True) 
         found.extend(os.path.join(folder, d) for d in linked)
         dirs[:] = [d for d in dirs if d not in linked]
     return [Path(p) for p in sorted(found)]
-
-
-def size_limit(start: Path | None = None) -> int:
-    """`max_bytes` of `[tool.gpulist.files]` in the nearest pyproject.toml, else the default.
-
-    Looked up once per command, never per file: thousands of reads share one answer.
-    """
-    from gpulist.pyproject import tool_section
-
-    folder = Path(os.path.abspath(start or Path.cwd()))
-    path = next((f / "pyproject.toml" for f in (folder, *folder.parents) if (f / "pyproject.toml").is_file()), None)
-    section = tool_section(path, SETTINGS) if path else {}
-    unknown = sorted(set(section) - {"max_bytes"})
-    if unknown:
-        raise UsageError(f"{path}: unknown setting(s) in [tool.gpulist.{SETTINGS}]: {', '.join(unknown)}")
-    value = section.get("max_bytes", DEFAULT_MAX_BYTES)
-    if type(value) is not int or value < 1:
-        raise UsageError(f"{path}: [tool.gpulist.{SETTINGS}] max_bytes must be a positive whole number of bytes")
-    return value
 
 
 def display_path(path: Path) -> str:

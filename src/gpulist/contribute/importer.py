@@ -23,10 +23,11 @@ from gpulist.contribute.known import Known
 from gpulist.contribute.list_entries import entries
 from gpulist.contribute.metadata.dispatch import canonical_url, infer_type
 from gpulist.contribute.placement import Place, place
-from gpulist.files import Refused, read_guarded, size_limit, write_new
+from gpulist.files import Refused, read_guarded, write_new
 from gpulist.identity import arxiv_id, doi, url_keys
 from gpulist.load import Catalog, display_path, load_catalog
 from gpulist.problems import DataError, Problem, UsageError
+from gpulist.pyproject import size_limit
 
 DEFAULT_TYPE = CATCH_ALL  # possible-duplicate compares an entry of this type with every type
 # Report order, and each outcome's heading: what was done first, then what a curator may
