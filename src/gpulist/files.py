@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 import tempfile
 from pathlib import Path
@@ -203,3 +204,42 @@ def write_new(path: Path, text: str) -> None:
             os.replace(temp, path)
     finally:
         temp.unlink(missing_ok=True)
+
+
+def replace_folder(new: Path, target: Path) -> None:
+    """Put the folder `new` in place of `target` (a built site): the old folder is renamed
+    aside and removed only once the new one is in place, so a failure on the way leaves it
+    as it was, and no reader ever sees half of each. `new` may lie on another file system:
+    it is moved (copied if it must be) beside `target` first, where the swap is two renames.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    incoming = _free_sibling(target, "new")
+    try:
+        shutil.move(new, incoming)
+        old = _free_sibling(target, "old") if os.path.lexists(target) else None
+        if old is not None:
+            os.rename(target, old)
+        try:
+            os.rename(incoming, target)
+        except OSError:
+            if old is not None:
+                os.rename(old, target)
+            raise
+    finally:
+        shutil.rmtree(incoming, ignore_errors=True)  # gone once renamed; else a half copy
+    if old is not None:
+        _remove(old)
+
+
+def _free_sibling(path: Path, kind: str) -> Path:
+    """An unused name beside `path`, hidden and recognisable: `.site.gpulist-new-k3x9`."""
+    name = tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.gpulist-{kind}-")
+    os.rmdir(name)
+    return Path(name)
+
+
+def _remove(path: Path) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        os.unlink(path)

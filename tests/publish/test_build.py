@@ -258,6 +258,26 @@ def test_broken_links_finds_missing_pages_and_anchors(tmp_path: Path) -> None:
     assert broken_links(tmp_path) == ["index.html: a/#gone (no such anchor)", "index.html: b/ (no such file)"]
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_site_built_outside_the_checkout_and_a_failed_rebuild_that_leaves_it(
+        engine: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A temporary or CI folder outside the project is an ordinary --site, under either engine;
+    the build is moved there whole, and a build that fails leaves the previous site as it was."""
+    (tmp_path / "checkout").mkdir()
+    project = make_project(tmp_path / "checkout")
+    out = tmp_path_factory.mktemp("ci-output") / "public"
+    assert build(project, engine, "--site", str(out)) == 0
+    assert {"index.html", "README.md", "gpulist.bib", "resources.json"} <= {p.name for p in out.iterdir()}
+    assert (out / "topics" / "attention" / "index.html").is_file() and not (project / "site").exists()
+    assert sorted(p.name for p in out.parent.iterdir()) == ["public"], "no staging folder left beside it"
+    assert not (project / ".gpulist-site").exists()
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    (project / "overrides" / "main.html").write_text("{% extends 'base.html' %}{% block %}", encoding="utf-8")
+    assert build(project, engine, "--site", str(out)) != 0
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["public"]
+
+
 PUBLISHING_ENV = ("GITHUB_REPOSITORY", "GITHUB_SERVER_URL", "GPULIST_SITE_URL", "GPULIST_REPO_URL", "GPULIST_EDIT_URI")
 
 
