@@ -132,7 +132,11 @@ def _duplicate(c: Candidate, url: str, kind: str, run: _Run) -> str | None:
     same = run.known.find(url, arxiv_id(url), doi(url))
     if same:
         return f"already listed as {same[0]} ({same[1].describe()})"
-    similar = run.known.find_title(c.title, kind)
+    for link in c.links:  # 'HTA docs, gh: [repo]' when the repository is listed: one resource
+        named = run.known.find_named(link["url"])
+        if named:
+            return f"already listed as {named[0]} (its link {link['url']}: {named[1].describe()})"
+    similar = run.known.find_title(c.title, kind, equal_any_kind=True)
     return f"{similar}; --force imports it" if similar and not run.options.force else None
 
 
