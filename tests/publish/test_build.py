@@ -278,6 +278,51 @@ def test_a_site_built_outside_the_checkout_and_a_failed_rebuild_that_leaves_it(
     assert sorted(p.name for p in out.parent.iterdir()) == ["public"]
 
 
+def head_meta(html: str) -> dict[str, str]:
+    """The page's <meta property|name=... content=...> and its canonical link, as a browser reads them."""
+    from html.parser import HTMLParser
+
+    found: dict[str, str] = {}
+
+    class Collector(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag == "meta" and (a.get("property") or a.get("name")) and a.get("content") is not None:
+                found[str(a.get("property") or a.get("name"))] = str(a["content"])
+            elif tag == "link" and a.get("rel") == "canonical":
+                found["canonical"] = str(a.get("href"))
+
+    Collector().feed(html[: html.index("</head>")])
+    return found
+
+
+def test_every_page_carries_sharing_metadata(built: Path) -> None:
+    """Open Graph and Twitter card tags from what the build knows; og:url is the canonical address."""
+    for page in sorted((built / "site").rglob("*.html")):
+        meta = head_meta(page.read_text(encoding="utf-8"))
+        where = page.relative_to(built / "site")
+        assert meta["og:type"] == "website" and meta["twitter:card"] == "summary", where
+        assert meta["og:site_name"] == "GPU performance engineering reading list", where
+        assert meta["og:title"] and meta["og:description"], where
+        if where.name == "index.html":
+            url = SITE_URL + str(where.parent).removeprefix(".") + ("/" if where.parent != Path(".") else "")
+            assert meta["og:url"] == meta["canonical"] == url, where
+    assert not any("og:image" in p.read_text(encoding="utf-8") for p in (built / "site").rglob("*.html"))
+
+
+def test_topic_concept_and_path_pages_describe_themselves(built: Path) -> None:
+    def meta(page: str) -> tuple[str, str]:
+        found = head_meta((built / "site" / page / "index.html").read_text(encoding="utf-8"))
+        return found["og:title"], found["og:description"]
+
+    assert meta("topics/attention") == ("Attention & Memory-Bound Kernels",
+                                        "FlashAttention and its successors (FA2, FA3), and paged attention.")
+    assert meta("tags/cuda") == ("Concept: CUDA", "NVIDIA's GPU programming platform.")
+    assert meta("paths/attention-only") == ("Attention <only> & more", "Two attention papers, in order.")
+    assert meta(".") == ("GPU performance engineering reading list",
+                         "The GPU performance engineering reading list, kept as data.")
+
+
 PUBLISHING_ENV = ("GITHUB_REPOSITORY", "GITHUB_SERVER_URL", "GPULIST_SITE_URL", "GPULIST_REPO_URL", "GPULIST_EDIT_URI")
 
 
@@ -321,3 +366,5 @@ def test_without_settings_no_repository_link_and_no_edit_links(engine: str, bare
     assert set(re.findall(r'href="(https://github\.com/[^"]*)"', html)) <= listed, "only the entries' own links"
     assert catalog["site_url"] is None and {r["edit_url"] for r in catalog["resources"]} == {None}
     assert (project / "site" / "README.md").is_file()
+    home = head_meta((project / "site" / "index.html").read_text(encoding="utf-8"))
+    assert "og:url" not in home and "canonical" not in home and home["og:title"], "no address, no og:url"
