@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -321,6 +322,55 @@ def test_topic_concept_and_path_pages_describe_themselves(built: Path) -> None:
     assert meta("paths/attention-only") == ("Attention <only> & more", "Two attention papers, in order.")
     assert meta(".") == ("GPU performance engineering reading list",
                          "The GPU performance engineering reading list, kept as data.")
+
+
+def folders_without_an_index(site: Path, base: str = "/") -> list[str]:
+    """Folders of pages the site links to (and of every page) that have no page of their own:
+    an address trimmed to one of them (`paths/` from `paths/x/`) is a 404 on a static host.
+    Folders of files that are no pages (assets/stylesheets/) are nobody's address."""
+    folders: set[Path] = set()
+    for page in site.rglob("*.html"):
+        folders.add(page.parent)
+        for link in internal_links(page.read_text(encoding="utf-8")):
+            path = link.partition("#")[0].partition("?")[0]
+            path = str(site) + "/" + path[len(base):] if path.startswith(base) else path
+            target = Path(os.path.normpath(page.parent / path)) if path else page
+            if target.is_dir() or target.suffix == ".html":
+                folders.add(target if target.is_dir() else target.parent)
+    within = {f for folder in folders for f in (folder, *folder.parents) if f.is_relative_to(site)}
+    return sorted(str(f.relative_to(site)) for f in within if not (f / "index.html").is_file())
+
+
+def test_every_folder_the_site_links_to_has_a_page(built: Path) -> None:
+    assert folders_without_an_index(built / "site", urlsplit(SITE_URL).path) == []
+    paths = (built / "site" / "paths" / "index.html").read_text(encoding="utf-8")
+    assert "From the textbook to a serving engine, in four steps." in paths and "data-gpulist-progress" in paths
+    assert "FlashAttention and its successors" in (built / "site" / "topics" / "index.html").read_text(encoding="utf-8")
+
+
+def test_folders_without_an_index_finds_trimmed_addresses_that_404(tmp_path: Path) -> None:
+    (tmp_path / "paths" / "a").mkdir(parents=True)
+    (tmp_path / "assets" / "css").mkdir(parents=True)
+    (tmp_path / "paths" / "a" / "index.html").write_text('<a href="../../">home</a>', encoding="utf-8")
+    (tmp_path / "index.html").write_text('<a href="paths/a/">a</a><link href="assets/css/x.css">', encoding="utf-8")
+    (tmp_path / "assets" / "css" / "x.css").write_text("", encoding="utf-8")
+    assert folders_without_an_index(tmp_path) == ["paths"]
+
+
+def test_llms_txt_lists_topics_concepts_and_paths_and_every_link_resolves(built: Path) -> None:
+    """llms.txt (llmstxt.org) at the root: the name, one line on the site, then Markdown links that
+    each lead to a built page (or file) of the site."""
+    text = (built / "site" / "llms.txt").read_text(encoding="utf-8")
+    assert text.startswith("# GPU performance engineering reading list\n\n> The GPU performance engineering "
+                           "reading list, kept as data.\n")
+    links = re.findall(r"^- \[(?:[^\]\\]|\\.)+\]\(([^)]+)\): \S", text, re.MULTILINE)
+    assert {"## Topics", "## Concepts", "## Reading paths"} <= set(text.splitlines())
+    assert SITE_URL + "topics/attention/" in links and SITE_URL + "tags/cuda/" in links
+    assert SITE_URL + "paths/first-steps/" in links and len(links) >= 3 + 5 + 2
+    for url in links:
+        assert url.startswith(SITE_URL), url
+        target = built / "site" / url[len(SITE_URL):]
+        assert (target / "index.html").is_file() if url.endswith("/") else target.is_file(), url
 
 
 PUBLISHING_ENV = ("GITHUB_REPOSITORY", "GITHUB_SERVER_URL", "GPULIST_SITE_URL", "GPULIST_REPO_URL", "GPULIST_EDIT_URI")

@@ -31,13 +31,15 @@ def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
     site = render_site(catalog, config)
     topic_pages = [f"topics/{t.id}.md" for t in catalog.topics]
     tag_pages = [f"tags/{t.id}.md" for t in catalog.concepts]
-    for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts.md",
-                 "tags/index.md", "resources.json", "feed.xml", *topic_pages, *tag_pages]:
+    for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts.md", "tags/index.md",
+                 "topics/index.md", "paths/index.md", "resources.json", "feed.xml", "llms.txt", *topic_pages,
+                 *tag_pages]:
         assert page in site.pages
     assert not any(page.endswith(".md") and "README" in page for page in site.pages)
     assert list(site.exports) == ["README.md", "gpulist.bib"] and site.exports["README.md"].startswith("# ")
     assert site.exports["gpulist.bib"].count("\n@") == len(catalog.entries)
-    assert [p for p in site.pages if p.startswith("paths/")] == [f"paths/{p.id}.md" for p in catalog.paths]
+    assert [p for p in site.pages if p.startswith("paths/")] == [
+        "paths/index.md", *(f"paths/{p.id}.md" for p in catalog.paths)]
 
 
 def test_no_concept_index_without_book_index(catalog: Catalog, config: SiteConfig) -> None:

@@ -6,14 +6,18 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
 
     index.md            home: intro, legend, topic cards, start-here steps, recent, favourites
     start-here.md       Tier 1 of every topic, then Tier 2, then Tier 3         (not searched)
+    topics/index.md     the topics, each with its one-liner                   (not searched)
     topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
                         each entry an H3 whose anchor is its id (#flashattention-2)
+    paths/index.md      the reading paths, with their length, effort and progress (not searched)
+    paths/<id>.md       one per reading path                                   (not searched)
     tags/index.md       the tag index; tags/<id>.md one per tag                 (not searched)
     concepts.md         the concept index, when data/book-index.yml exists      (not searched)
     recent.md           recently added                                        (not searched)
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
     feed.xml            Atom feed of the newest entries
+    llms.txt            the site for language models (llmstxt.org): topics, concepts, paths
     assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
 
 `gpulist build` then adds README.md (the list in the guide's own format) to the built site

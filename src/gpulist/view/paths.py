@@ -6,10 +6,11 @@ with errors, so a step whose entry is missing is left out rather than failing th
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from gpulist.load import Catalog, Entry
-from gpulist.models import ReadingPath
+from gpulist.models import EFFORTS, ReadingPath
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,13 @@ class PathView:
     @property
     def ids(self) -> list[str]:
         return [s.entry.resource.id for s in self.steps]
+
+    @property
+    def efforts(self) -> dict[str, int]:
+        """How many steps take each effort band, shortest band first; steps without one are not
+        counted. A tally, not a sum: the bands are ranges ("30–90 minutes"), not durations."""
+        counts = Counter(s.entry.resource.effort for s in self.steps if s.entry.resource.effort)
+        return {band: counts[band] for band in EFFORTS if counts[band]}
 
 
 def build_paths(catalog: Catalog) -> tuple[PathView, ...]:
