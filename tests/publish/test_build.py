@@ -341,20 +341,18 @@ def folders_without_an_index(site: Path, base: str = "/") -> list[str]:
     return sorted(str(f.relative_to(site)) for f in within if not (f / "index.html").is_file())
 
 
-def test_every_folder_the_site_links_to_has_a_page(built: Path) -> None:
-    assert folders_without_an_index(built / "site", urlsplit(SITE_URL).path) == []
-    paths = (built / "site" / "paths" / "index.html").read_text(encoding="utf-8")
-    assert "From the textbook to a serving engine, in four steps." in paths and "data-gpulist-progress" in paths
-    assert "FlashAttention and its successors" in (built / "site" / "topics" / "index.html").read_text(encoding="utf-8")
-
-
-def test_folders_without_an_index_finds_trimmed_addresses_that_404(tmp_path: Path) -> None:
+def test_every_folder_the_site_links_to_has_a_page(built: Path, tmp_path: Path) -> None:
+    """First that the walk finds a trimmed address that would 404 (and ignores asset folders), then the site."""
     (tmp_path / "paths" / "a").mkdir(parents=True)
     (tmp_path / "assets" / "css").mkdir(parents=True)
     (tmp_path / "paths" / "a" / "index.html").write_text('<a href="../../">home</a>', encoding="utf-8")
     (tmp_path / "index.html").write_text('<a href="paths/a/">a</a><link href="assets/css/x.css">', encoding="utf-8")
     (tmp_path / "assets" / "css" / "x.css").write_text("", encoding="utf-8")
     assert folders_without_an_index(tmp_path) == ["paths"]
+    assert folders_without_an_index(built / "site", urlsplit(SITE_URL).path) == []
+    paths = (built / "site" / "paths" / "index.html").read_text(encoding="utf-8")
+    assert "From the textbook to a serving engine, in four steps." in paths and "data-gpulist-progress" in paths
+    assert "FlashAttention and its successors" in (built / "site" / "topics" / "index.html").read_text(encoding="utf-8")
 
 
 def test_llms_txt_lists_topics_concepts_and_paths_and_every_link_resolves(built: Path) -> None:
