@@ -24,4 +24,4 @@ install-test:
 	bash scripts/bootstrap.sh --test
 
 clean:
-	rm -rf $(VENV) site build .pytest_cache .cache .gpulist-mkdocs.yml .gpulist-zensical.yml
+	rm -rf $(VENV) site build .pytest_cache .cache .gpulist-site .gpulist-mkdocs.yml .gpulist-zensical.yml

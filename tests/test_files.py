@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from gpulist.files import (
-    DEFAULT_MAX_BYTES, FileExists, Refused, current_text, display_path, read_guarded, size_limit, walk_files, write_atomic,
-    write_new, write_plain,
+    DEFAULT_MAX_BYTES, FileExists, Refused, current_text, display_path, read_guarded, replace_folder, walk_files,
+    write_atomic, write_new, write_plain,
 )
 from gpulist.problems import UsageError
 
@@ -160,24 +160,6 @@ def test_walk_lists_linked_folders_instead_of_walking_them(tmp_path: Path) -> No
     assert walk_files(tmp_path / "link-to-top", (".yml",)) == [tmp_path / "link-to-top"]
 
 
-def test_the_size_limit_is_read_from_pyproject(tmp_path: Path) -> None:
-    assert size_limit(tmp_path) == DEFAULT_MAX_BYTES
-    (tmp_path / "pyproject.toml").write_text("[tool.gpulist.files]\nmax_bytes = 2048\n")
-    (tmp_path / "sub").mkdir()
-    assert size_limit(tmp_path / "sub") == 2048
-
-
-@pytest.mark.parametrize(("section", "error"), [
-    ("max_bytes = 0", "max_bytes must be a positive whole number"),
-    ("max_bytes = '1 MB'", "max_bytes must be a positive whole number"),
-    ("max_byte = 10", r"unknown setting\(s\) in \[tool.gpulist.files\]: max_byte"),
-])
-def test_a_bad_size_limit_is_a_usage_error(tmp_path: Path, section: str, error: str) -> None:
-    (tmp_path / "pyproject.toml").write_text(f"[tool.gpulist.files]\n{section}\n")
-    with pytest.raises(UsageError, match=error):
-        size_limit(tmp_path)
-
-
 def test_write_plain_replaces_a_planted_link_instead_of_writing_through_it(tmp_path: Path) -> None:
     outside = tmp_path / "outside.txt"
     outside.write_text("precious\n")
@@ -208,3 +190,58 @@ def test_site_pages_are_written_beside_planted_links_not_through_them(tmp_path: 
     report = write_pages(docs, {"topics/index.md": "# Topics\n"})
     assert report.written == ["topics/index.md"] and outside.read_text() == "precious\n"
     assert (docs / "topics" / "index.md").read_text() == "# Topics\n"
+
+
+def _folder(path: Path, **files: str) -> Path:
+    path.mkdir(parents=True)
+    for name, text in files.items():
+        (path / name).write_text(text)
+    return path
+
+
+def _names(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_replace_folder_swaps_a_whole_folder_and_leaves_nothing_beside_it(tmp_path: Path) -> None:
+    new = _folder(tmp_path / "build", **{"index.html": "new"})
+    target = _folder(tmp_path / "out" / "site", **{"index.html": "old", "stale.html": "gone"})
+    replace_folder(new, target)
+    assert _names(target) == ["index.html"] and (target / "index.html").read_text() == "new"
+    assert _names(tmp_path / "out") == ["site"] and not new.exists()
+    replace_folder(_folder(tmp_path / "b2", a="1"), tmp_path / "fresh" / "deep")
+    assert _names(tmp_path / "fresh" / "deep") == ["a"]
+
+
+def test_replace_folder_that_fails_leaves_the_old_folder_as_it_was(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    new = _folder(tmp_path / "build", **{"index.html": "new"})
+    target = _folder(tmp_path / "out" / "site", **{"index.html": "old"})
+    rename = os.rename
+
+    def refuse_the_last_step(src: object, dst: object) -> None:
+        if Path(str(dst)) == target and ".gpulist-new-" in str(src):  # the new folder into place
+            raise OSError(13, "Permission denied")
+        rename(src, dst)
+
+    monkeypatch.setattr(os, "rename", refuse_the_last_step)
+    with pytest.raises(OSError):
+        replace_folder(new, target)
+    assert (target / "index.html").read_text() == "old" and _names(tmp_path / "out") == ["site"]
+
+
+def test_replace_folder_copies_across_file_systems(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build made inside the project and a --site on another disk: the move is a copy."""
+    new = _folder(tmp_path / "project" / "build", **{"index.html": "new"})
+    target = _folder(tmp_path / "mnt" / "site", **{"index.html": "old"})
+    rename = os.rename
+
+    def cross_device(src: object, dst: object) -> None:
+        if Path(str(src)) == new:
+            raise OSError(18, "Invalid cross-device link")
+        rename(src, dst)
+
+    monkeypatch.setattr(os, "rename", cross_device)
+    replace_folder(new, target)
+    assert (target / "index.html").read_text() == "new" and not new.exists()
+    assert _names(tmp_path / "mnt") == ["site"]

@@ -222,3 +222,12 @@ def test_title_index_skips_values_not_accepted() -> None:
     index.add("FastKernels", "code")
     index.add("FastKernels", "book")
     assert index.find("FastKernels", lambda kind: kind != "code") == ("book", "same title")
+
+
+def test_title_index_finds_only_equal_titles_when_asked() -> None:
+    index: TitleIndex[str] = TitleIndex()
+    index.add("Mojo: a language for AI", "with subtitle")
+    assert index.find("Mojo") == ("with subtitle", "same title but for a subtitle")
+    assert index.find("Mojo", equal=True) is None
+    index.add("The Mojo", "equal")
+    assert index.find("mojo!", equal=True) == ("equal", "same title")

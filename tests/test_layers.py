@@ -6,12 +6,14 @@ Walks the AST of every module of src/gpulist (imports inside functions included)
 - `gpulist.view`, below both, imports neither of them, nor what is above them;
 - only `gpulist.cli` (and `python -m gpulist`) imports `gpulist.cli`, and only it and `gpulist.publish` import
   `gpulist.publish`;
-- no module imports a site engine (MkDocs, Material, Zensical): they run as programs.
+- no module imports a site engine (MkDocs, Material, Zensical): they run as programs;
+- no two modules import each other, directly or through others: no import cycle.
 """
 
 from __future__ import annotations
 
 import ast
+import graphlib
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,31 @@ def test_the_packages_exist() -> None:
     """A renamed package would make every check above pass vacuously."""
     for package in ("gpulist.site", "gpulist.export", "gpulist.view", "gpulist.publish", "gpulist.cli"):
         assert package in ALL, package
+
+
+def dependencies(names: set[str]) -> set[str]:
+    """The modules of the package that `names` (an `imported_modules` set) load: `from pkg import
+    sub` depends on the module `pkg.sub`, `from pkg.mod import name` on `pkg.mod`. A submodule
+    importing its sibling through the package is no cycle: Python loads the package first."""
+    found = {name for name in names if name in ALL}
+    return {name for name in found if not any(other.startswith(name + ".") for other in found)}
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle of `graph` (module -> modules it imports), as the modules in it; [] when none."""
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as exc:
+        return list(exc.args[1])
+    return []
+
+
+def test_no_import_cycle() -> None:
+    """First that the check would see one (through a third module, and not in a submodule importing
+    its sibling through their package), then that the package has none."""
+    assert sorted(import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})) == ["a", "a", "b", "c"]
+    names = imported_modules("from gpulist.contribute.metadata import arxiv\nfrom gpulist.files import write_new\n",
+                             "gpulist.contribute.metadata.dispatch")
+    assert dependencies(names) == {"gpulist.contribute.metadata.arxiv", "gpulist.files"}
+    graph = {mod: dependencies(names) - {mod} for mod, names in ALL.items()}
+    assert import_cycle(graph) == []

@@ -8,18 +8,20 @@ directory, as editors and GitHub annotations want them. Writes never leave half 
 clobber one: they serve every writer of lasting state (new entries, fmt, the link
 checker's cache and state, where a CI job killed mid-write must not leave a truncated
 cache, and repo health). This module imports nothing heavy, so the link checker's
-start-up can use it without loading the models.
+start-up can use it without loading the models; and nothing of gpulist but its problems:
+the size limit's setting is read by `gpulist.pyproject`, which reads through this module.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 import tempfile
 from pathlib import Path
 
-from gpulist.problems import GpulistError, UsageError
+from gpulist.problems import GpulistError
 
 # Far above any real entry (a few KB) or list; a 50 MB "resource" is an attack, not data.
 DEFAULT_MAX_BYTES = 1_000_000
@@ -142,25 +144,6 @@ def walk_files(top: Path | str, suffixes: tuple[str, ...], hidden: bool = True) 
     return [Path(p) for p in sorted(found)]
 
 
-def size_limit(start: Path | None = None) -> int:
-    """`max_bytes` of `[tool.gpulist.files]` in the nearest pyproject.toml, else the default.
-
-    Looked up once per command, never per file: thousands of reads share one answer.
-    """
-    from gpulist.pyproject import tool_section
-
-    folder = Path(os.path.abspath(start or Path.cwd()))
-    path = next((f / "pyproject.toml" for f in (folder, *folder.parents) if (f / "pyproject.toml").is_file()), None)
-    section = tool_section(path, SETTINGS) if path else {}
-    unknown = sorted(set(section) - {"max_bytes"})
-    if unknown:
-        raise UsageError(f"{path}: unknown setting(s) in [tool.gpulist.{SETTINGS}]: {', '.join(unknown)}")
-    value = section.get("max_bytes", DEFAULT_MAX_BYTES)
-    if type(value) is not int or value < 1:
-        raise UsageError(f"{path}: [tool.gpulist.{SETTINGS}] max_bytes must be a positive whole number of bytes")
-    return value
-
-
 def display_path(path: Path) -> str:
     """`path` relative to the working directory when it is inside it, else as given.
 
@@ -221,3 +204,42 @@ def write_new(path: Path, text: str) -> None:
             os.replace(temp, path)
     finally:
         temp.unlink(missing_ok=True)
+
+
+def replace_folder(new: Path, target: Path) -> None:
+    """Put the folder `new` in place of `target` (a built site): the old folder is renamed
+    aside and removed only once the new one is in place, so a failure on the way leaves it
+    as it was, and no reader ever sees half of each. `new` may lie on another file system:
+    it is moved (copied if it must be) beside `target` first, where the swap is two renames.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    incoming = _free_sibling(target, "new")
+    try:
+        shutil.move(new, incoming)
+        old = _free_sibling(target, "old") if os.path.lexists(target) else None
+        if old is not None:
+            os.rename(target, old)
+        try:
+            os.rename(incoming, target)
+        except OSError:
+            if old is not None:
+                os.rename(old, target)
+            raise
+    finally:
+        shutil.rmtree(incoming, ignore_errors=True)  # gone once renamed; else a half copy
+    if old is not None:
+        _remove(old)
+
+
+def _free_sibling(path: Path, kind: str) -> Path:
+    """An unused name beside `path`, hidden and recognisable: `.site.gpulist-new-k3x9`."""
+    name = tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.gpulist-{kind}-")
+    os.rmdir(name)
+    return Path(name)
+
+
+def _remove(path: Path) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        os.unlink(path)

@@ -242,12 +242,14 @@ class TitleIndex(Generic[T]):
     whole: dict[str, list[T]] = field(default_factory=dict)
     short: dict[str, list[T]] = field(default_factory=dict)
 
-    def find(self, title: str, accept: Callable[[T], bool] = lambda _: True) -> tuple[T, str] | None:
-        """The first title added that matches this one and is accepted, and how it matches."""
+    def find(self, title: str, accept: Callable[[T], bool] = lambda _: True,
+             equal: bool = False) -> tuple[T, str] | None:
+        """The first title added that matches this one and is accepted, and how it matches;
+        with `equal`, only a title that is the same once normalized."""
         whole, short = title_keys(title)
         lookups = ((whole, self.whole, "same title"), (whole, self.short, "same title but for a subtitle"),
                    (short, self.whole, "same title but for a subtitle"))
-        for keys, buckets, how in lookups:
+        for keys, buckets, how in lookups[:1] if equal else lookups:
             for key in sorted(keys) if len(keys) > 1 else keys:
                 for value in buckets.get(key, ()):
                     if accept(value):

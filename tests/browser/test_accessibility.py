@@ -16,9 +16,9 @@ from axe_playwright_python.sync_playwright import Axe
 from tests.browser.conftest import Site, open_tab
 
 PAGES = {
-    "home": "", "topic": "topics/attention/", "tag index": "tags/", "tag page": "tags/cuda/",
+    "home": "", "topic": "topics/attention/", "concept page": "concepts/kv-cache/",
     "all resources": "all-resources/", "concept index": "concepts/", "start here": "start-here/",
-    "recent": "recent/",
+    "recent": "recent/", "path": "paths/first-steps/", "paths": "paths/", "topics": "topics/",
 }
 SCHEMES = {"light": "default", "dark": "slate"}
 WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},

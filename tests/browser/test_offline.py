@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import LOCAL_HOST, Site, Tab
 
-PAGES = ["", "start-here/", "topics/attention/", "topics/big-picture/", "tags/", "tags/cuda/",
-         "concepts/", "recent/", "list/"]
+PAGES = ["", "start-here/", "topics/attention/", "topics/big-picture/", "concepts/", "concepts/cuda/",
+         "paths/", "recent/", "list/"]
 
 
 def test_no_request_leaves_localhost(tab: Tab, site: Site) -> None:

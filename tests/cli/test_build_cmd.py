@@ -58,27 +58,40 @@ def test_docs_option_and_generated_zensical_config(project: Path, monkeypatch: p
     assert build(project, "--no-engine", "--docs", str(project / "elsewhere"), "--site", str(project / "out")) == 0
     generated = yaml.safe_load((project / ".gpulist-zensical.yml").read_text(encoding="utf-8"))
     assert "INHERIT" not in generated and generated["theme"]["custom_dir"] == "overrides"
-    assert (generated["docs_dir"], generated["site_dir"]) == ("elsewhere", "out")
+    assert (generated["docs_dir"], generated["site_dir"]) == ("elsewhere", ".gpulist-site"), "built there, then moved"
     assert generated["nav"][0] == {"Home": "index.md"} and generated["site_name"] == "GPU performance engineering reading list"
     assert not {"repo_url", "site_url", "repo_name", "edit_uri"} & set(generated), "no repository, no placeholder"
 
 
-def test_zensical_refuses_folders_outside_the_project(project: Path, tmp_path_factory: pytest.TempPathFactory,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_site_folder_outside_the_project_is_accepted_by_both_engines(
+        project: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the pages must lie inside the project for Zensical; the built site is moved wherever --site says."""
     outside = tmp_path_factory.mktemp("outside")
-    assert build(project, "--no-engine", "--site", str(outside / "site")) == 2
-    assert "Zensical builds inside the project folder" in capsys.readouterr().err
+    assert build(project, "--no-engine", "--site", str(outside / "site")) == 0
     assert build(project, "--engine", "mkdocs", "--no-engine", "--site", str(outside / "site")) == 0
+    assert "is outside it" not in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("flag", ["--docs", "--site"])
-def test_zensical_refuses_folders_outside_the_project_before_writing_anything(
-        project: Path, tmp_path_factory: pytest.TempPathFactory, flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_zensical_refuses_pages_outside_the_project_before_writing_anything(
+        project: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]) -> None:
     outside = tmp_path_factory.mktemp("outside")
-    assert build(project, "--no-engine", flag, str(outside / "folder")) == 2
-    assert f"{flag} {outside / 'folder'} is outside it" in capsys.readouterr().err
+    assert build(project, "--no-engine", "--docs", str(outside / "folder")) == 2
+    assert f"--docs {outside / 'folder'} is outside it" in capsys.readouterr().err
     assert not (outside / "folder").exists() and not (project / "docs").exists()
     assert not (project / ".gpulist-zensical.yml").exists()
+
+
+@pytest.mark.parametrize(("site", "says"), [
+    (".", "holds the project"), ("..", "holds the project"), ("data", "holds --data"), ("docs", "holds --docs"),
+    ("docs/site", "lies inside --docs"), ("data/site", "lies inside --data"), (".gpulist-site", "lies inside the engine's"),
+    ("mkdocs.yml", "is a file, not a folder"),
+])
+def test_a_site_folder_that_would_replace_the_project_is_refused(project: Path, site: str, says: str,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Each build replaces --site whole: pointing it at the checkout must not cost the checkout."""
+    assert build(project, "--engine", "mkdocs", "--no-engine", "--site", str(project / site)) == 2
+    assert says in capsys.readouterr().err
+    assert (project / "data" / "topics.yml").is_file() and not (project / "docs").exists()
 
 
 def test_unknown_engine_is_bad_usage(project: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from gpulist.contribute.candidates import Candidate, Skip, clean_note, generic, plain
+from gpulist.contribute.candidates import (
+    Candidate, Skip, clean_note, debris, generic, link_title, plain, with_version,
+)
 from gpulist.contribute.list_entries import from_item
-from gpulist.contribute.markdown_list import read_items
+from gpulist.contribute.markdown_list import Link, read_items
 
 
 def one(text: str, parent: str = "") -> Candidate | Skip:
@@ -100,3 +102,50 @@ def test_generic_and_plain() -> None:
     assert not any(generic(t) for t in ("Hazy Research", "CUTLASS", "Triton docs"))
     assert plain(":+1: **Bold** <b>title</b> 🔥 -") == "Bold title"
     assert plain("[KAUST]") == "KAUST" and plain("Title (2024)") == "Title (2024)"
+
+
+@pytest.mark.parametrize(("markdown", "note"), [
+    ("- [Mojo](https://a.org) (part of commercial [MAX](https://b.org) by [Modular](https://c.org))",
+     "(part of commercial MAX by Modular)"),
+    ("- [T](https://a.org), impl: [stack overflow](https://b.org/x), nicer impl: [o/r](https://github.com/o/r)",
+     "impl: stack overflow, nicer impl: o/r"),
+    ("- [T](https://a.org), impl: [repo](https://b.org/x), more: [code](https://c.org)", ""),  # roles name nothing
+    ("- [T](https://a.org) (by [Ada](https://b.org/u/ada))", ""),  # a bracket of glue and links goes with them
+    ("- [T](https://a.org) ( , [code](https://c.org) )", ""),
+    ("- [T](https://a.org) - see [code](https://c.org) and", ""),
+    ("- [T](https://a.org) - written by", ""),
+    ("- [T](https://a.org) -- ... ;", ""),
+])
+def test_link_debris_is_rebuilt_from_the_link_texts_or_dropped(markdown: str, note: str) -> None:
+    item = read_items(markdown)[0]
+    assert clean_note(item.runs[1:]) == note
+
+
+def test_debris() -> None:
+    assert all(debris(n) for n in ("(part of commercial  by )", "( )", "impl: , more", "made of", "…", "x [ ]"))
+    assert not any(debris(n) for n in ("covers (tiling, swizzling) and more", "Built-in", "part of cccl",
+                                       "(more basic than the 2022 version)", "C++ by example"))
+
+
+def test_a_version_in_brackets_joins_the_title() -> None:
+    c = entry("- [PTX ISA](https://docs.nvidia.com/cuda/parallel-thread-execution/index.html) (V8.3)")
+    assert (c.title, c.notes) == ("PTX ISA (version 8.3)", [])
+    assert with_version("CUDA Guide", "[version 12.4] - the current one") == ("CUDA Guide (version 12.4)",
+                                                                               "the current one")
+    assert with_version("Talk", "(2023)") == ("Talk", "(2023)")  # a year is not a version
+
+
+@pytest.mark.parametrize(("text", "url", "title"), [
+    ("facebookresearch/HolisticTraceAnalysis", "https://github.com/facebookresearch/HolisticTraceAnalysis",
+     "Code: facebookresearch/HolisticTraceAnalysis"),
+    ("", "https://github.com/exaloop/codon", "Code: exaloop/codon"),
+    ("NVIDIA/cccl/tree/main/cub", "https://github.com/NVIDIA/cccl/tree/main/cub", "Code: NVIDIA/cccl/tree/main/cub"),
+    ("arxiv.org/abs/2307.08691", "https://arxiv.org/abs/2307.08691", "Paper: arXiv 2307.08691"),
+    ("", "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "Video: youtube.com/watch"),
+    ("docs.exaloop.io", "https://docs.exaloop.io/codon/", "Docs: docs.exaloop.io/codon"),
+    ("", "https://www.modular.com", "Link: modular.com"),
+    ("slides", "https://example.org/s.pdf", "slides"),
+    ("Nsight docs", "https://docs.nvidia.com/nsight", "Nsight docs"),
+])
+def test_a_secondary_link_is_titled_by_what_it_is(text: str, url: str, title: str) -> None:
+    assert link_title(Link(text, url, auto=not text)) == title

@@ -3,6 +3,7 @@ popular styles, and the sibling seed lists."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -257,3 +258,72 @@ def test_bad_flags_and_files(data: Path, tmp_path: Path) -> None:
         run_import(LISTS / "guide.md", ImportOptions(data, topic="nope"))
     with pytest.raises(UsageError, match="unknown type"):
         run_import(LISTS / "guide.md", ImportOptions(data, type="article"))
+
+
+STREAM = LISTS / "resource-stream.md"
+HTA = """\
+title: Holistic Trace Analysis (HTA)
+url: https://github.com/facebookresearch/HolisticTraceAnalysis
+type: tool
+topic: profiling
+tier: 2
+added: 2025-01-01
+"""
+MOJO = """\
+title: Mojo
+url: https://www.modular.com/mojo
+type: code
+topic: compilers
+tier: 3
+added: 2025-01-01
+"""
+
+
+@pytest.fixture
+def streamed(data: Path) -> tuple[Path, ImportReport]:
+    """The GPU MODE resource stream's items against a catalog listing HTA's repository and Mojo."""
+    (data / "resources" / "holistic-trace-analysis.yml").write_text(HTA, encoding="utf-8")
+    (data / "resources" / "mojo.yml").write_text(MOJO, encoding="utf-8")
+    return data, run_import(STREAM, ImportOptions(data, topic="fundamentals", tier=2))
+
+
+def test_an_item_linking_a_listed_repository_is_that_entry(streamed: tuple[Path, ImportReport]) -> None:
+    """HTA's docs with 'gh: [its repository]' is the HTA already listed by its repository, not a second HTA."""
+    data, report = streamed
+    assert rows(report, "duplicate")[7] == (
+        f"already listed as {data / 'resources' / 'holistic-trace-analysis.yml'} (its link "
+        "https://github.com/facebookresearch/HolisticTraceAnalysis: same GitHub repository "
+        "facebookresearch/holistictraceanalysis)")
+    assert not (data / "resources" / "holistic-trace-analysis-hta.yml").exists()
+
+
+def test_an_equal_title_is_a_possible_duplicate_whatever_the_types(streamed: tuple[Path, ImportReport]) -> None:
+    """'Mojo' the docs (typed from the URL) against 'Mojo' listed as code: skipped, unless --force."""
+    data, report = streamed
+    assert rows(report, "duplicate")[14] == (
+        f"possible duplicate of {data / 'resources' / 'mojo.yml'} (same title: 'Mojo'); --force imports it")
+    assert not (data / "resources" / "mojo-2.yml").exists()
+    forced = run_import(STREAM, ImportOptions(data, topic="fundamentals", tier=2, force=True))
+    assert [r.line for r in forced.imported] == [14] and (data / "resources" / "mojo-2.yml").exists()
+
+
+def test_notes_keep_no_link_debris_and_versions_join_the_title(data: Path) -> None:
+    report = run_import(STREAM, ImportOptions(data, topic="fundamentals", tier=2, force=True))
+    assert report.problems == [] and errors(data) == []
+    entries = by_title(data)
+    assert entries["Mojo"].notes == ["(part of commercial MAX Plattform by Modular)"]
+    assert entries["PTX and ISA Programming Guide (version 8.3)"].notes == []
+    assert entries["Parallel Prefix Sum (Scan) with CUDA"].notes == ["impl: stack overflow, nicer impl: mattdean1/cuda"]
+    every_note = [n for r in entries.values() for n in r.notes]
+    assert not [n for n in every_note if re.search(r"\(\s*\)|\b(by|of|and)\s*[)\]]|\(V\d", n)], every_note
+
+
+def test_secondary_links_are_titled_by_what_they_are(data: Path) -> None:
+    run_import(STREAM, ImportOptions(data, topic="fundamentals", tier=2))
+    entries = by_title(data)
+    assert [(link.title, str(link.url)) for link in entries["Codon @gpu.kernel"].links] == [
+        ("Code: exaloop/codon", "https://github.com/exaloop/codon")]
+    assert [link.title for link in entries["Holistic Trace Analysis (HTA)"].links] == [
+        "Code: facebookresearch/HolisticTraceAnalysis"]
+    titles = [link.title for r in entries.values() for link in r.links]
+    assert not [t for t in titles if re.fullmatch(r"[\w.-]+\.(com|org|io|net)", t)], titles

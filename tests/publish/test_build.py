@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -80,7 +81,8 @@ def search_config(project: Path) -> dict[str, object]:
 def test_expected_files(built: Path) -> None:
     site = built / "site"
     for path in ["index.html", "start-here/index.html", "topics/attention/index.html", "tags/index.html",
-                 "tags/cuda/index.html", "concepts/index.html", "recent/index.html", "all-resources/index.html",
+                 "tags/cuda/index.html", "concepts/index.html", "concepts/cuda/index.html", "recent/index.html",
+                 "all-resources/index.html", "concepts.json", "llms.txt",
                  "README.md", "resources.json", "feed.xml", "assets/javascripts/resources-table.js",
                  "assets/stylesheets/gpulist.css"]:
         assert (site / path).is_file(), path
@@ -279,6 +281,122 @@ def test_broken_links_finds_missing_pages_and_anchors(tmp_path: Path) -> None:
     assert broken_links(tmp_path) == ["index.html: a/#gone (no such anchor)", "index.html: b/ (no such file)"]
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_site_built_outside_the_checkout_and_a_failed_rebuild_that_leaves_it(
+        engine: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A temporary or CI folder outside the project is an ordinary --site, under either engine;
+    the build is moved there whole, and a build that fails leaves the previous site as it was."""
+    (tmp_path / "checkout").mkdir()
+    project = make_project(tmp_path / "checkout")
+    out = tmp_path_factory.mktemp("ci-output") / "public"
+    assert build(project, engine, "--site", str(out)) == 0
+    assert {"index.html", "README.md", "gpulist.bib", "resources.json"} <= {p.name for p in out.iterdir()}
+    assert (out / "topics" / "attention" / "index.html").is_file() and not (project / "site").exists()
+    assert sorted(p.name for p in out.parent.iterdir()) == ["public"], "no staging folder left beside it"
+    assert not (project / ".gpulist-site").exists()
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    (project / "overrides" / "main.html").write_text("{% extends 'base.html' %}{% block %}", encoding="utf-8")
+    assert build(project, engine, "--site", str(out)) != 0
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["public"]
+
+
+def head_meta(html: str) -> dict[str, str]:
+    """The page's <meta property|name=... content=...> and its canonical link, as a browser reads them."""
+    from html.parser import HTMLParser
+
+    found: dict[str, str] = {}
+
+    class Collector(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag == "meta" and (a.get("property") or a.get("name")) and a.get("content") is not None:
+                found[str(a.get("property") or a.get("name"))] = str(a["content"])
+            elif tag == "link" and a.get("rel") == "canonical":
+                found["canonical"] = str(a.get("href"))
+
+    Collector().feed(html[: html.index("</head>")])
+    return found
+
+
+def test_every_page_carries_sharing_metadata(built: Path) -> None:
+    """Open Graph and Twitter card tags from what the build knows; og:url is the canonical address."""
+    for page in sorted((built / "site").rglob("*.html")):
+        meta = head_meta(page.read_text(encoding="utf-8"))
+        where = page.relative_to(built / "site")
+        assert meta["og:type"] == "website" and meta["twitter:card"] == "summary", where
+        assert meta["og:site_name"] == "GPU performance engineering reading list", where
+        assert meta["og:title"] and meta["og:description"], where
+        if where.parts[0] == "tags":  # an old address, whose canonical is the concept page it moved to
+            url = SITE_URL + "concepts/" + ("/".join(where.parts[1:-1]) + "/" if len(where.parts) > 2 else "")
+            assert meta["og:url"] == meta["canonical"] == url, where
+        elif where.name == "index.html":
+            url = SITE_URL + str(where.parent).removeprefix(".") + ("/" if where.parent != Path(".") else "")
+            assert meta["og:url"] == meta["canonical"] == url, where
+    assert not any("og:image" in p.read_text(encoding="utf-8") for p in (built / "site").rglob("*.html"))
+
+
+def test_topic_concept_and_path_pages_describe_themselves(built: Path) -> None:
+    def meta(page: str) -> tuple[str, str]:
+        found = head_meta((built / "site" / page / "index.html").read_text(encoding="utf-8"))
+        return found["og:title"], found["og:description"]
+
+    assert meta("topics/attention") == ("Attention & Memory-Bound Kernels",
+                                        "FlashAttention and its successors (FA2, FA3), and paged attention.")
+    assert meta("concepts/cuda") == ("CUDA", "NVIDIA's GPU programming platform.")
+    assert meta("tags/cuda") == ("CUDA", "NVIDIA's GPU programming platform.")
+    assert meta("paths/attention-only") == ("Attention <only> & more", "Two attention papers, in order.")
+    assert meta(".") == ("GPU performance engineering reading list",
+                         "The GPU performance engineering reading list, kept as data.")
+
+
+def folders_without_an_index(site: Path, base: str = "/") -> list[str]:
+    """Folders of pages the site links to (and of every page) that have no page of their own:
+    an address trimmed to one of them (`paths/` from `paths/x/`) is a 404 on a static host.
+    Folders of files that are no pages (assets/stylesheets/) are nobody's address."""
+    folders: set[Path] = set()
+    for page in site.rglob("*.html"):
+        folders.add(page.parent)
+        for link in internal_links(page.read_text(encoding="utf-8")):
+            path = link.partition("#")[0].partition("?")[0]
+            path = str(site) + "/" + path[len(base):] if path.startswith(base) else path
+            target = Path(os.path.normpath(page.parent / path)) if path else page
+            if target.is_dir() or target.suffix == ".html":
+                folders.add(target if target.is_dir() else target.parent)
+    within = {f for folder in folders for f in (folder, *folder.parents) if f.is_relative_to(site)}
+    return sorted(str(f.relative_to(site)) for f in within if not (f / "index.html").is_file())
+
+
+def test_every_folder_the_site_links_to_has_a_page(built: Path, tmp_path: Path) -> None:
+    """First that the walk finds a trimmed address that would 404 (and ignores asset folders), then the site."""
+    (tmp_path / "paths" / "a").mkdir(parents=True)
+    (tmp_path / "assets" / "css").mkdir(parents=True)
+    (tmp_path / "paths" / "a" / "index.html").write_text('<a href="../../">home</a>', encoding="utf-8")
+    (tmp_path / "index.html").write_text('<a href="paths/a/">a</a><link href="assets/css/x.css">', encoding="utf-8")
+    (tmp_path / "assets" / "css" / "x.css").write_text("", encoding="utf-8")
+    assert folders_without_an_index(tmp_path) == ["paths"]
+    assert folders_without_an_index(built / "site", urlsplit(SITE_URL).path) == []
+    paths = (built / "site" / "paths" / "index.html").read_text(encoding="utf-8")
+    assert "From the textbook to a serving engine, in four steps." in paths and "data-gpulist-progress" in paths
+    assert "FlashAttention and its successors" in (built / "site" / "topics" / "index.html").read_text(encoding="utf-8")
+
+
+def test_llms_txt_lists_topics_concepts_and_paths_and_every_link_resolves(built: Path) -> None:
+    """llms.txt (llmstxt.org) at the root: the name, one line on the site, then Markdown links that
+    each lead to a built page (or file) of the site."""
+    text = (built / "site" / "llms.txt").read_text(encoding="utf-8")
+    assert text.startswith("# GPU performance engineering reading list\n\n> The GPU performance engineering "
+                           "reading list, kept as data.\n")
+    links = re.findall(r"^- \[(?:[^\]\\]|\\.)+\]\(([^)]+)\): \S", text, re.MULTILINE)
+    assert {"## Topics", "## Concepts", "## Reading paths"} <= set(text.splitlines())
+    assert SITE_URL + "topics/attention/" in links and SITE_URL + "concepts/cuda/" in links
+    assert SITE_URL + "paths/first-steps/" in links and len(links) >= 3 + 5 + 2
+    for url in links:
+        assert url.startswith(SITE_URL), url
+        target = built / "site" / url[len(SITE_URL):]
+        assert (target / "index.html").is_file() if url.endswith("/") else target.is_file(), url
+
+
 PUBLISHING_ENV = ("GITHUB_REPOSITORY", "GITHUB_SERVER_URL", "GPULIST_SITE_URL", "GPULIST_REPO_URL", "GPULIST_EDIT_URI")
 
 
@@ -322,3 +440,5 @@ def test_without_settings_no_repository_link_and_no_edit_links(engine: str, bare
     assert set(re.findall(r'href="(https://github\.com/[^"]*)"', html)) <= listed, "only the entries' own links"
     assert catalog["site_url"] is None and {r["edit_url"] for r in catalog["resources"]} == {None}
     assert (project / "site" / "README.md").is_file()
+    home = head_meta((project / "site" / "index.html").read_text(encoding="utf-8"))
+    assert "og:url" not in home and "canonical" not in home and home["og:title"], "no address, no og:url"

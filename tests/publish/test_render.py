@@ -32,14 +32,16 @@ def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
     topic_pages = [f"topics/{t.id}.md" for t in catalog.topics]
     concept_pages = [f"concepts/{c.id}.md" for c in catalog.concepts]
     for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts/index.md",
-                 "resources.json", "concepts.json", "feed.xml", *topic_pages, *concept_pages]:
+                 "topics/index.md", "paths/index.md", "resources.json", "concepts.json", "feed.xml", "llms.txt",
+                 *topic_pages, *concept_pages]:
         assert page in site.pages
     assert not any(page.startswith("tags/") for page in site.pages)
     assert not any(page.endswith(".md") and "README" in page for page in site.pages)
     redirects = [f"tags/{c.id}/index.html" for c in catalog.concepts] + ["tags/index.html"]
     assert list(site.exports) == ["README.md", "gpulist.bib", *redirects] and site.exports["README.md"].startswith("# ")
     assert site.exports["gpulist.bib"].count("\n@") == len(catalog.entries)
-    assert [p for p in site.pages if p.startswith("paths/")] == [f"paths/{p.id}.md" for p in catalog.paths]
+    assert [p for p in site.pages if p.startswith("paths/")] == [
+        "paths/index.md", *(f"paths/{p.id}.md" for p in catalog.paths)]
 
 
 def test_without_a_book_index_the_concepts_have_no_book_sections(catalog: Catalog, config: SiteConfig) -> None:

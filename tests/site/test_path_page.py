@@ -6,10 +6,11 @@ import dataclasses
 import re
 
 from gpulist.load import load_catalog
-from gpulist.site.path_page import path_index, render_path
+from gpulist.site.path_page import INDEX, path_index, render_path, render_path_index
 from gpulist.view.catalog import SiteView, build_view
 from gpulist.view.links import SOURCE
 from tests.site.conftest import CONFIG, FIXTURE
+from tests.view.test_paths import with_efforts
 
 
 def test_steps_are_in_order_with_their_reasons(view: SiteView) -> None:
@@ -46,3 +47,23 @@ def test_no_paths_no_index() -> None:
     catalog.paths = []
     assert path_index(build_view(catalog), "index.md", CONFIG) == ""
 
+
+def test_paths_have_a_page_of_their_own(view: SiteView) -> None:
+    """paths/ itself: each path with its description, length and progress, linked from its folder."""
+    page = render_path_index(view, CONFIG)
+    assert INDEX == "paths/index.md" and page.startswith('---\ntitle: "Reading paths"\ndescription: ')
+    assert "search:\n  exclude: true" in page and "data-gpulist-progress-tools" in page
+    assert 'href="../paths/first-steps/"' in page and "From the textbook to a serving engine, in four steps." in page
+    assert 'data-gpulist-ids="flashattention-2 flashattention-3"' in page
+    assert "· 4 steps · about 45 hours <span" in page  # pmpp-book takes weeks, FlashAttention-2 an afternoon
+
+
+def test_the_effort_of_a_path_adds_its_steps_bands_and_counts_its_exercises() -> None:
+    view = with_efforts({"vllm": "hour", "pmpp-book": "weeks", "flashattention-2": "hour",
+                         "cuda-programming-guide": "afternoon", "flashattention-3": "quick"})
+    page = render_path_index(view, CONFIG)
+    assert "· 4 steps · about 45 hours <span" in page  # 1 + 40 + 1 + 3
+    assert "· 2 steps · about 1 hour <span" in page  # 1 + 0.25
+    assert "≈ 1 h for 30–90 minutes" in page
+    unrated = path_index(with_efforts({"pmpp-book": None, "flashattention-2": None}), "index.md", CONFIG)
+    assert "· 4 steps <span" in unrated  # no step judged yet: no figure rather than a wrong one

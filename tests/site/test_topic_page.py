@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpulist.site.topic_page import render_topic
+from gpulist.site.topic_page import INDEX, render_topic, render_topic_index
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 
@@ -27,3 +27,14 @@ def test_grouped_topic_and_empty_sections(view: SiteView, config: SiteConfig) ->
     assert headings(text, 2) == ["Industry Analysis { #group_industry-analysis }", "Communities { #group_communities }"]
     fundamentals = render_topic(view.topics[0], view, config)
     assert "## Tier 2: Architecture Deep Dives { #tier_2 }\n\n*No entries yet.*" in fundamentals
+
+
+def test_topics_have_a_page_of_their_own(view: SiteView) -> None:
+    """topics/ itself: every topic in the guide's order, linked, with its size and one-liner."""
+    page = render_topic_index(view)
+    assert INDEX == "topics/index.md" and "search:\n  exclude: true" in page
+    links = re.findall(r"^- \*\*\[(.+?)\]\((.+?)\)\*\* · (\d+) entr", page, re.MULTILINE)
+    assert links == [("1. Fundamentals", "fundamentals.md", "3"), ("2. Attention &amp; Memory-Bound Kernels",
+                                                                   "attention.md", "5"),
+                     ("3. The Big Picture", "big-picture.md", "2")]
+    assert "  The industry around the kernels, and the communities." in page

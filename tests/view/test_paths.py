@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpulist.load import load_catalog
+from gpulist.load import Entry, load_catalog
 from gpulist.view.catalog import SiteView, build_view
 from tests.site.conftest import FIXTURE
 
@@ -18,3 +18,20 @@ def test_a_step_whose_entry_is_gone_is_left_out() -> None:
     catalog.entries = [e for e in catalog.entries if e.resource.id != "vllm"]
     [first, _] = build_view(catalog).paths
     assert first.ids == ["pmpp-book", "cuda-programming-guide", "flashattention-2"]
+
+
+def with_efforts(efforts: dict[str, str]) -> SiteView:
+    """The fixture's view with `effort` set on some entries."""
+    catalog, _ = load_catalog(FIXTURE)
+    catalog.entries = [Entry(e.resource.model_copy(update={"effort": efforts[e.resource.id]}), e.doc)
+                       if e.resource.id in efforts else e for e in catalog.entries]
+    return build_view(catalog)
+
+
+def test_efforts_are_a_tally_of_the_steps_bands_shortest_first() -> None:
+    view = with_efforts({"vllm": "hour", "pmpp-book": "weeks", "flashattention-2": "hour",
+                         "flashattention-3": "quick"})
+    first, second = view.paths
+    assert first.efforts == {"hour": 2, "weeks": 1}  # cuda-programming-guide has none: not counted
+    assert list(second.efforts) == ["quick", "hour"]
+    assert build_view(load_catalog(FIXTURE)[0]).paths[0].efforts == {}

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from gpulist.watch.parse import NotAFeed, parse_feed, plain
+from gpulist.watch.parse import NotAFeed, parse_feed, plain, unusable_title
 from tests.watch.server import FEEDS
 
 
@@ -78,3 +78,29 @@ def test_items_without_a_web_link_have_no_url() -> None:
 
 def test_plain_drops_markup_and_keeps_words_apart() -> None:
     assert plain("<p>One</p><p>two &amp; <b>three</b></p><script>x</script>") == "One two & three x"
+
+
+def test_titles_of_entity_and_markup_debris_are_left_out_and_counted() -> None:
+    """A broken feed read leniently: `&j;` (undeclared) and `&x;` (external) stay unexpanded, as
+    they must; such items, and one titled by punctuation alone, are no candidates."""
+    parsed = parse_feed((FEEDS / "debris.xml").read_bytes(), "application/rss+xml")
+    assert [(i.title, i.url) for i in parsed.items] == [("Fusing softmax, for real", "https://debris.example.org/4")]
+    assert parsed.unusable == 3 and parsed.note.startswith("malformed XML read leniently (")
+    assert parsed.detail == (parsed.note + "; 3 item(s) left out: a title that is empty, markup or entity debris, "
+                             "or an unexpanded &name; reference")
+
+
+@pytest.mark.parametrize(("title", "unusable"), [
+    ("", True), ("&j;", True), ("leak &x;", True), ("&#x26;", True), ("<>", True), (" … ", True),
+    ("Writing a <fast> softmax & why it matters", False), ("C++ & CUDA; a tour", False), ("FP8", False),
+])
+def test_unusable_title(title: str, unusable: bool) -> None:
+    assert unusable_title(title) is unusable
+
+
+def test_an_untitled_item_of_a_well_formed_feed_is_left_out() -> None:
+    body = (b'<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>'
+            b"<item><link>https://e.org/untitled</link></item><item><title>Named</title><link>https://e.org/n</link>"
+            b"</item></channel></rss>")
+    parsed = parse_feed(body)
+    assert [i.title for i in parsed.items] == ["Named"] and parsed.unusable == 1 and parsed.note == ""

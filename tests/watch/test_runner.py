@@ -141,3 +141,17 @@ def test_a_source_that_failed_keeps_its_window_open(tmp_path: Path, feeds: FeedS
     data, first = _first(tmp_path, feeds)
     assert "gone" not in first.state.sources and first.state.sources["kernel-blog"].read_at == NOW
     assert first.state.last_run == NOW
+
+
+def test_items_titled_by_entity_debris_are_no_candidates_and_the_source_counts_them(
+        tmp_path: Path, feeds: FeedServer) -> None:
+    from tests.watch.server import FEEDS
+
+    feeds.replaced["rss.xml"] = (FEEDS / "debris.xml").read_bytes()
+    _, result = _first(tmp_path, feeds)
+    blog = [c for c in result.candidates if c.source == "kernel-blog"]
+    assert [(c.title, c.url) for c in blog] == [("Fusing softmax, for real", "https://debris.example.org/4")]
+    report = next(s for s in result.sources if s.id == "kernel-blog")
+    assert (report.status, report.items, report.new) == ("ok", 1, 1)
+    assert "3 item(s) left out: a title that is empty, markup or entity debris" in report.detail
+    assert not any("&" in c.title and ";" in c.title for c in result.candidates)

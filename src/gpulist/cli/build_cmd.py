@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from gpulist.cli.site_args import add_site_options, generate_and_report, paths_from
-from gpulist.publish.build import publish_exports, run_engine_build
+from gpulist.publish.build import build_site
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +27,4 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.no_engine:
         return 0
-    code = run_engine_build(paths, site_engine)
-    if code == 0 and result.site is not None:
-        publish_exports(paths, result.site.exports)
-    return code
+    return build_site(paths, site_engine, result.site.exports if result.site is not None else {})

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from gpulist.publish.build import Generated, Paths, generate, resolve_paths
+from gpulist.publish.build import Generated, Paths, check_site, generate, resolve_paths
 from gpulist.publish.engine import DEFAULT_ENGINE, ENGINES, Engine, engine
 from gpulist.publish.settings import Overrides, site_settings
 from gpulist.report import for_build, summary
@@ -21,7 +21,8 @@ def add_site_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--docs", type=Path, default=None, metavar="DIR",
                         help="where generated pages go (default: the config's docs_dir)")
     parser.add_argument("--site", type=Path, default=None, metavar="DIR",
-                        help="where the built site goes (default: site/ next to the config)")
+                        help="where the built site goes, any folder; each build replaces it whole "
+                             "(default: site/ next to the config)")
     parser.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE,
                         help=f"site engine (default: {DEFAULT_ENGINE})")
     add_publishing_options(parser)
@@ -48,6 +49,7 @@ def paths_from(args: argparse.Namespace) -> tuple[Paths, SiteConfig, Engine]:
     paths, base = resolve_paths(args.data, args.config, args.docs, args.site)
     site_engine = engine(args.engine)
     site_engine.check(paths.layout)
+    check_site(paths)
     return paths, settings_from(args, base, paths.config.parent), site_engine
 
 

@@ -4,7 +4,9 @@ One item, one entry: the item's first substantive link is the entry (a named lin
 "paper" or "code" link), its other links are the entry's `links`, and the rest of its text
 is the note. Link text that names nothing ("Blog", "paper", "here", a bare URL) is no
 title: the title is built from the item's own words, the item it sits under, or the section
-heading, and when none of them helps the candidate says so, for the report.
+heading, and when none of them helps the candidate says so, for the report. A note never
+keeps the debris its removed links leave ("(part of commercial  by )"): it is rebuilt from
+the link texts or dropped; a version in brackets ("(V8.3)") belongs to the title.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from urllib.parse import urlsplit
 
 from gpulist.contribute.entry import placeholder_title, safe_text
 from gpulist.contribute.markdown_list import Item, Link, Run
+from gpulist.contribute.metadata.dispatch import infer_type
+from gpulist.identity import arxiv_id, bare_host, github_repo_parts
 
 EMOJI_TYPES = {"📄": "paper", "📝": "blog", "🎥": "video", "📚": "book", "💻": "code"}
 FAVORITE = "🔥"
@@ -37,6 +41,13 @@ _MARK = "\x00"  # where a link was, while a note is cleaned
 _BRACKETED = re.compile(r"[\[(]([^\[\]()]*)[\])]")
 _ROLE_LABEL = re.compile(r"\b([A-Za-z]+)\s*[:=]?\s*(?=\x00)")
 _SEPARATOR_RUN = re.compile(r"\s*([,;|·•/])(?:\s*[,;|·•/])+\s*")
+# What removed links leave behind: brackets with nothing in them, a joining word with nothing
+# after it ('by' before a ')' or the end), no word at all.
+_EMPTY_BRACKETS = re.compile(r"[(\[][\s,;:|·•/-]*[)\]]")
+_DANGLING = re.compile(r"(?:^|(?<=[\s(\[]))(?:by|of|and|or|with|from|via|for)\s*(?=[)\],;:|]|$)"
+                       r"|\w:\s*(?=[,;|]|$)", re.I)  # or a label ('impl:') with nothing after it
+_VERSION = re.compile(r"^[(\[]\s*(?:v|ver\.?|version)\s*(\d+(?:\.\d+)*[a-z]?)\s*[)\]]", re.I)
+_KIND_LABELS = {"paper": "Paper", "code": "Code", "video": "Video", "book": "Book", "docs": "Docs"}
 
 
 @dataclass(slots=True)
@@ -150,13 +161,39 @@ def title_for(item: Item, link: Link, parent: str, heading: str) -> tuple[str, s
 
 def clean_note(runs: list[Run]) -> str:
     """The item's words once its links are gone: no empty brackets, no 'code:' labels left
-    in front of a removed link, no separators in a row, no leading punctuation."""
-    text = "".join(_MARK if r.link is not None else r.text for r in runs)
+    in front of a removed link, no separators in a row, no leading punctuation. Should that
+    leave debris ('(part of commercial by)'), the note is rebuilt with the links' own words
+    in their places ('(part of commercial MAX Platform by Modular)'), or else dropped."""
+    note = _tidy(runs, keep_names=False)
+    if note and debris(note):
+        note = _tidy(runs, keep_names=True)
+    return "" if not note or debris(note) else note
+
+
+def debris(note: str) -> bool:
+    """Empty brackets, a dangling 'by', 'of' or 'and' (or 'impl:'), or nothing but punctuation."""
+    return bool(_EMPTY_BRACKETS.search(note) or _DANGLING.search(note)) or not re.search(r"\w", note)
+
+
+def _tidy(runs: list[Run], keep_names: bool) -> str:
+    """The note's text, each link removed, or with `keep_names` replaced by its words unless
+    they are only role words ('code') or a bare URL: in a sentence, 'owner/repo' is a name."""
+    text = "".join(_MARK if r.link is not None and (not keep_names or r.link.auto or _only_roles(plain(r.text)))
+                   else plain(r.text) if r.link is not None else r.text for r in runs)
     text = _ROLE_LABEL.sub(lambda m: "" if m.group(1).lower() in ROLES else m.group(0), text)
     text = _BRACKETED.sub(_bracket, text).replace(_MARK, " ")
     text = _SEPARATOR_RUN.sub(lambda m: f"{m.group(1)} ", text)
     text = " ".join(text.split()).lstrip(_SEPARATORS + ".)]").rstrip(_SEPARATORS + "([")
     return "" if _only_roles(text) else safe_text(text) or ""
+
+
+def with_version(title: str, note: str) -> tuple[str, str]:
+    """'(V8.3)' right after the link is the resource's version, part of its name:
+    ('PTX ISA', '(V8.3)') -> ('PTX ISA (version 8.3)', '')."""
+    found = _VERSION.match(note)
+    if found is None:
+        return title, note
+    return f"{title} (version {found.group(1)})", note[found.end():].strip(_SEPARATORS + ".")
 
 
 def _bracket(match: re.Match[str]) -> str:
@@ -179,11 +216,27 @@ def emoji_type(text: str) -> str | None:
 
 
 def secondary(links: list[Link], primary: Link) -> list[dict[str, str]]:
-    """The item's other links with their own titles: 'code', 'slides', or the host."""
+    """The item's other links, each titled by its own words or by what it is (see link_title)."""
     out: list[dict[str, str]] = []
     for link in links:
-        title = plain(link.text) if not link.auto and not _looks_like_url(plain(link.text)) else ""
-        title = title or (urlsplit(link.url).hostname or link.url).removeprefix("www.")
         if link is not primary and link.url != primary.url and all(o["url"] != link.url for o in out):
-            out.append({"title": title, "url": link.url})
+            out.append({"title": link_title(link), "url": link.url})
     return out
+
+
+def link_title(link: Link) -> str:
+    """A secondary link's title: its own words when they say something ('code', 'slides', 'Nsight
+    docs'); else what it is, and which: 'Code: facebookresearch/HolisticTraceAnalysis', 'Paper:
+    arXiv 2307.08691', 'Docs: docs.nvidia.com/cuda'. Never a bare host name: on a card, 'github.com'
+    says nothing about where it leads."""
+    text = "" if link.auto else plain(link.text)
+    if text and not _looks_like_url(text):
+        return text
+    repo, paper, parts = github_repo_parts(link.url), arxiv_id(link.url), urlsplit(link.url)
+    if repo:
+        return "Code: " + "/".join(repo)
+    if paper:
+        return f"Paper: arXiv {paper}"
+    if bare_host(parts) == "github.com":  # a folder or a file of a repository
+        return "Code: " + parts.path.strip("/")
+    return f"{_KIND_LABELS.get(infer_type(link.url) or '', 'Link')}: {bare_host(parts)}{parts.path.rstrip('/')}"

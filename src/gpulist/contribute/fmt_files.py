@@ -6,7 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gpulist.files import Refused, read_guarded, size_limit, walk_files, write_atomic
+from gpulist.files import Refused, read_guarded, walk_files, write_atomic
+from gpulist.pyproject import size_limit
 from gpulist.contribute.fmt import format_text, modeline_for
 from gpulist.load import display_path, resource_files
 from gpulist.load.loader import CONCEPTS, RESOURCE_SUFFIXES

@@ -23,10 +23,11 @@ from gpulist.contribute.known import Known
 from gpulist.contribute.list_entries import entries
 from gpulist.contribute.metadata.dispatch import canonical_url, infer_type
 from gpulist.contribute.placement import Place, place
-from gpulist.files import Refused, read_guarded, size_limit, write_new
+from gpulist.files import Refused, read_guarded, write_new
 from gpulist.identity import arxiv_id, doi, url_keys
 from gpulist.load import Catalog, display_path, load_catalog
 from gpulist.problems import DataError, Problem, UsageError
+from gpulist.pyproject import size_limit
 
 DEFAULT_TYPE = CATCH_ALL  # possible-duplicate compares an entry of this type with every type
 # Report order, and each outcome's heading: what was done first, then what a curator may
@@ -131,7 +132,11 @@ def _duplicate(c: Candidate, url: str, kind: str, run: _Run) -> str | None:
     same = run.known.find(url, arxiv_id(url), doi(url))
     if same:
         return f"already listed as {same[0]} ({same[1].describe()})"
-    similar = run.known.find_title(c.title, kind)
+    for link in c.links:  # 'HTA docs, gh: [repo]' when the repository is listed: one resource
+        named = run.known.find_named(link["url"])
+        if named:
+            return f"already listed as {named[0]} (its link {link['url']}: {named[1].describe()})"
+    similar = run.known.find_title(c.title, kind, equal_any_kind=True)
     return f"{similar}; --force imports it" if similar and not run.options.force else None
 
 

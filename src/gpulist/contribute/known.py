@@ -2,7 +2,11 @@
 
 The keys come from `gpulist.identity`, the same functions the `duplicate` and
 `possible-duplicate` checks of `gpulist validate` use, so a URL refused here is exactly one
-validate would flag, and a title skipped here one it would warn about.
+validate would flag, and a title skipped here one it would warn about. Two more matches
+serve a list being imported, whose items carry their own links and whose types are guessed
+from a URL: a title equal to a listed one (once normalized) matches whatever the two types,
+and an item linking a listed entry's repository, paper or video is that entry. `gpulist new`,
+told the type, keeps to validate's words: a talk may share its paper's name.
 """
 
 from __future__ import annotations
@@ -12,6 +16,11 @@ from dataclasses import dataclass, field
 from gpulist.checks.possible_duplicate import describe, same_kind
 from gpulist.identity import Key, TitleIndex, by_strength, identity_keys
 from gpulist.load import Catalog
+
+# Keys that name one resource wherever they are linked from: a repository, a paper, a video.
+# A plain URL key does not: an item may link a listed project's home page as context.
+NAMING_KEYS = frozenset({"arxiv", "doi", "github", "youtube"})
+
 
 @dataclass(slots=True)
 class Known:
@@ -40,9 +49,18 @@ class Known:
         """Where this resource is already listed, and the strongest key that says so."""
         return next(((self.where[k], k) for k in by_strength(identity_keys(url, arxiv, doi)) if k in self.where), None)
 
-    def find_title(self, title: str, kind: str) -> str | None:
-        """'possible duplicate of data/resources/pmpp.yml (same title: ...)', as validate words it."""
+    def find_named(self, url: str) -> tuple[str, Key] | None:
+        """Where the repository, paper or video `url` names is already listed, if it is."""
+        keys = by_strength(k for k in identity_keys(url) if k.kind in NAMING_KEYS)
+        return next(((self.where[k], k) for k in keys if k in self.where), None)
+
+    def find_title(self, title: str, kind: str, equal_any_kind: bool = False) -> str | None:
+        """'possible duplicate of data/resources/pmpp.yml (same title: ...)', as validate words it.
+        A near title counts for a resource of the same kind; with `equal_any_kind` (import), an
+        equal one for any kind: 'Mojo' the docs is 'Mojo' the language, listed as code."""
         found = self.titles.find(title, lambda listed: same_kind(listed[1], kind))
+        if found is None and equal_any_kind:
+            found = self.titles.find(title, equal=True)
         if found is None:
             return None
         (where, _, listed), how = found

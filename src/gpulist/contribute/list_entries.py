@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from gpulist.contribute.candidates import (
     FAVORITE, Candidate, Skip, clean_note, emoji_type, generic, is_role_link, is_web, markdown_of, plain, secondary,
-    title_for,
+    title_for, with_version,
 )
 from gpulist.contribute.entry import safe_text
 from gpulist.contribute.markdown_list import Item, Link, Run, read_items
@@ -43,6 +43,7 @@ def from_item(item: Item, parent: str = "", heading: str = "") -> Candidate | Sk
     title, where, weak = title_for(item, primary, parent, heading)
     after = item.runs[next(i for i, r in enumerate(item.runs) if r.link is primary) + 1:]
     note = clean_note([Run(r.text) if r.link and profile(r.link.url) else r for r in after])  # 'by @tri' stays
+    title, note = with_version(title, note)
     return Candidate(item.line, title, primary.url, [note] if note else [], secondary(usable, primary),
                      emoji_type(item.text), FAVORITE in item.text, item.headings, where, weak)
 

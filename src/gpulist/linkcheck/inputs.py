@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from gpulist.files import Refused, display_path, read_guarded, size_limit, walk_files
+from gpulist.files import Refused, display_path, read_guarded, walk_files
+from gpulist.pyproject import size_limit
 from gpulist.linkcheck.model import Source, Target
 from gpulist.problems import UsageError
 

@@ -3,7 +3,7 @@
 A new data file (data/watch.yml, data/paths.yml...) is read with `read_document(path,
 problems, max_bytes)` (or `read_yaml_file`), never with open() or Path.read_text(): they
 go through `gpulist.files.read_guarded`, which refuses links, FIFOs, devices and files over
-`[tool.gpulist.files] max_bytes` (`gpulist.files.size_limit()`) as located problems.
+`[tool.gpulist.files] max_bytes` (`gpulist.pyproject.size_limit()`) as located problems.
 """
 
 from gpulist.load.catalog import Catalog, Entry

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from gpulist.files import DEFAULT_MAX_BYTES, display_path, size_limit, walk_files
+from gpulist.files import DEFAULT_MAX_BYTES, display_path, walk_files
 from gpulist.load.catalog import Catalog, Entry
 from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
@@ -17,6 +17,7 @@ from gpulist.memory import gc_paused
 from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Concept, Topic, WatchSource
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
+from gpulist.pyproject import size_limit
 
 M = TypeVar("M", bound=BaseModel)
 RESOURCE_SUFFIXES = (".yml", ".yaml")

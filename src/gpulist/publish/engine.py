@@ -8,7 +8,9 @@ without touching gpulist, and a switch back is one flag (`--engine`).
   (`INHERIT`) and adds the navigation, docs_dir and the publishing settings.
 - Zensical reads `.gpulist-zensical.yml`, a complete configuration: Zensical 0.0.x panics on
   an `INHERIT` with an absolute docs_dir, and wants docs_dir and site_dir relative to the
-  project (inside it). It is mkdocs.yml as data (inheritance merged, `!ENV` resolved,
+  project (inside it). Its site_dir is always `.gpulist-site/` in the project: a build is
+  moved from there into `--site`, wherever that is (gpulist.publish.build), and a server
+  never overwrites the built site. It is mkdocs.yml as data (inheritance merged, `!ENV` resolved,
   `!!python/name:` values as the dotted names Zensical resolves itself) plus the same
   additions. JSON is YAML: every value is quoted safely without a YAML writer. One setting
   differs: Zensical does not validate links (`validation.links`). Its link pass cost 0.6 of
@@ -43,6 +45,8 @@ ENGINES = ("zensical", "mkdocs")
 DEFAULT_ENGINE = "zensical"
 _LINK_CHECKS = ("not_found", "anchors", "absolute_links", "unrecognized_links")
 _HEADER = "# Written by `gpulist build --engine {engine}`; do not edit. Settings live in {config}.\n"
+# Where Zensical builds, inside the project as it requires; git-ignored.
+ZENSICAL_SITE = ".gpulist-site"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +75,23 @@ class Engine:
         return SOURCE if self.name == "zensical" else BUILT
 
     def check(self, layout: Layout) -> None:
-        """Refuses what this engine cannot build before any page is written: Zensical's folders
-        must lie inside the project (its generated config is written even with --no-engine)."""
+        """Refuses what this engine cannot build before any page is written: Zensical's pages
+        must lie inside the project (its generated config is written even with --no-engine).
+        The built site may go anywhere: it is built elsewhere and moved there."""
         if self.name == "zensical":
             _inside(layout.docs, layout.root, "--docs")
-            _inside(layout.site, layout.root, "--site")
 
     def generated_config(self, layout: Layout) -> Path:
         return layout.root / self.generated_name
 
-    def build_command(self, layout: Layout) -> list[str]:
-        extra = ["--site-dir", str(layout.site)] if self.name == "mkdocs" else []
+    def output(self, layout: Layout) -> Path | None:
+        """Where the engine always builds (Zensical's site_dir, inside the project); None when
+        the command names the folder (MkDocs' --site-dir)."""
+        return layout.root / ZENSICAL_SITE if self.name == "zensical" else None
+
+    def build_command(self, layout: Layout, out: Path) -> list[str]:
+        """The build into `out`, which must be `output(layout)` where the engine fixes it."""
+        extra = ["--site-dir", str(out)] if self.name == "mkdocs" else []
         return self._command(layout, "build", "--strict", *extra)
 
     def serve_command(self, layout: Layout, dev_addr: str) -> list[str]:
@@ -141,7 +151,7 @@ def _zensical_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, o
     config.pop("INHERIT", None)
     config.setdefault("validation", {})["links"] = dict.fromkeys(_LINK_CHECKS, "ignore")  # see the docstring
     config.update(docs_dir=_inside(layout.docs, layout.root, "--docs"),
-                  site_dir=_inside(layout.site, layout.root, "--site"), nav=nav)
+                  site_dir=ZENSICAL_SITE, nav=nav)
     for key, value in publishing(settings).items():
         if value is None:
             config.pop(key, None)  # Zensical wants a string or nothing
@@ -154,6 +164,6 @@ def _inside(path: Path, root: Path, flag: str) -> str:
     """A folder relative to the project, as Zensical requires (it refuses folders outside it)."""
     relative = os.path.relpath(path, root)
     if relative == ".." or relative.startswith(".." + os.sep) or os.path.isabs(relative):
-        raise UsageError(f"Zensical builds inside the project folder {root}: {flag} {path} is outside it "
+        raise UsageError(f"Zensical reads pages inside the project folder {root}: {flag} {path} is outside it "
                          "(choose a folder inside it, or --engine mkdocs)")
     return relative.replace(os.sep, "/")

@@ -48,7 +48,7 @@ def render_site(catalog: Catalog, config: SiteConfig) -> Site:
     if parallel.worker_count(len(view.entries), PARALLEL_MIN) > 1:
         whole = parallel.in_background(whole)
     pages = reading_pages(view, config)
-    exports = {README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources), **tag_redirects(view)}
+    exports = {README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources), **tag_redirects(view, config)}
     return Site({**pages, **whole()}, nav(view), exports)
 
 

@@ -6,15 +6,19 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
 
     index.md            home: intro, legend, topic cards, start-here steps, recent, favourites
     start-here.md       Tier 1 of every topic, then Tier 2, then Tier 3         (not searched)
+    topics/index.md     the topics, each with its one-liner                   (not searched)
     topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
                         each entry an H3 whose anchor is its id (#flashattention-2)
     concepts/index.md   the concept map, the concepts A–Z, the book's index     (not searched)
     concepts/<id>.md    one per concept: definition, prerequisites, reads       (searched, boosted)
+    paths/index.md      the reading paths, with their length, effort and progress (not searched)
+    paths/<id>.md       one per reading path                                   (not searched)
     recent.md           recently added                                        (not searched)
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
     concepts.json       the vocabulary as a graph; shape in gpulist.export.concepts_json
     feed.xml            Atom feed of the newest entries
+    llms.txt            the site for language models (llmstxt.org): topics, concepts, paths
     assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
 
 `gpulist build` then adds README.md (the list in the guide's own format), gpulist.bib and

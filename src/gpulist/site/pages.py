@@ -17,12 +17,16 @@ from gpulist.site.feed import PATH as FEED_PATH
 from gpulist.site.feed import render_feed
 from gpulist.site.home import PAGE as HOME_PAGE
 from gpulist.site.home import render_home
-from gpulist.site.path_page import render_path
+from gpulist.site.llms import PATH as LLMS_PATH
+from gpulist.site.llms import render_llms_txt
+from gpulist.site.path_page import INDEX as PATHS_INDEX
+from gpulist.site.path_page import render_path, render_path_index
 from gpulist.site.recent import PAGE as RECENT_PAGE
 from gpulist.site.recent import render_recent
 from gpulist.site.start_here import PAGE as START_PAGE
 from gpulist.site.start_here import render_start_here
-from gpulist.site.topic_page import render_topic
+from gpulist.site.topic_page import INDEX as TOPICS_INDEX
+from gpulist.site.topic_page import render_topic, render_topic_index
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 
@@ -30,13 +34,17 @@ Files = dict[str, str]
 
 
 def reading_pages(view: SiteView, config: SiteConfig) -> Files:
-    """The pages a reader browses: home, paths, topics, concepts."""
+    """The pages a reader browses: home, paths, topics, concepts. Every folder has its index
+    page, so an address trimmed to its folder (`topics/`, `paths/`) never ends in a 404."""
     pages = {
         HOME_PAGE: render_home(view, config),
         START_PAGE: render_start_here(view, config),
         ALL_PAGE: render_all_resources(view, config),
         RECENT_PAGE: render_recent(view, config),
+        TOPICS_INDEX: render_topic_index(view),
     }
+    if view.paths:
+        pages[PATHS_INDEX] = render_path_index(view, config)
     for path_view in view.paths:
         pages[path_view.page] = render_path(path_view, view, config)
     for topic_view in view.topics:
@@ -46,8 +54,9 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
 
 
 def catalog_pages(view: SiteView, config: SiteConfig) -> Files:
-    """What covers the whole catalog at once: the feed and the concepts index with its map."""
-    return {FEED_PATH: render_feed(view, config), CONCEPTS_PAGE: render_concepts(view, config)}
+    """What covers the whole catalog at once: the feed, llms.txt and the concepts index with its map."""
+    return {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
+            CONCEPTS_PAGE: render_concepts(view, config)}
 
 
 def nav(view: SiteView) -> list[dict[str, object]]:

@@ -1,21 +1,25 @@
-"""A reading path's page, and the index of paths that opens "Start here".
+"""A reading path's page, the paths' own page (paths/), and the index of paths that opens "Start here".
 
 A path page lists its steps in order: the entry (linked to its card), and one line on why
 it comes now. Each step carries its entry id, so reader.js gives it the same read toggle
 as the card, and the page's progress counts its steps. Path pages repeat entries that live
-on topic pages, so they stay out of the search index, as the other listings do.
+on topic pages, so they stay out of the search index, as the other listings do. paths/ has
+a page of its own, so a path's address trimmed to its folder still leads somewhere.
 """
 
 from __future__ import annotations
 
+from gpulist.models import EFFORT_BANDS
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_line
-from gpulist.site.reader import entry_id, progress
+from gpulist.site.reader import entry_id, progress, progress_tools
 from gpulist.view import effort
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import href
 from gpulist.view.paths import PathView, Step
 from gpulist.view.text import escape_attr, escape_text, front_matter, html_text
+
+INDEX = "paths/index.md"
 
 
 def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
@@ -37,8 +41,24 @@ def _step(step: Step, view: SiteView, page: str, style: str) -> str:
     return entry_line(step.entry, view, page, style, topic=True, attrs=entry_id(step.entry.resource), tail=why)
 
 
+def render_path_index(view: SiteView, config: SiteConfig) -> str:
+    """paths/: every path with its description, length, effort and the reader's progress."""
+    out = [front_matter({"title": "Reading paths", "description": "Named routes through the list, each in the "
+                         "order a learner needs it.", **SEARCH_EXCLUDED})]
+    out.append("# Reading paths\n\nEach path takes you through the list in the order a learner needs it, with a "
+               "line on why each step comes when it does. Mark entries as read as you go; your progress stays "
+               "in this browser.\n")
+    out.append(progress_tools() + "\n")
+    out.append(path_index(view, INDEX, config))
+    bands = " · ".join(f"{escape_text(effort.LABELS[band])} for {escape_text(length)}"
+                       for band, length in EFFORT_BANDS.items())
+    out.append(f"A path's hours add up its steps' efforts, each band at a typical time ({bands}); "
+               "an estimate in round numbers, as the bands are.\n")
+    return "\n".join(out)
+
+
 def path_index(view: SiteView, page: str, config: SiteConfig) -> str:
-    """Every path: its title (linked), its length, the reader's progress, its description."""
+    """Every path: its title (linked), its length and effort, the reader's progress, its description."""
     if not view.paths:
         return ""
     items = []

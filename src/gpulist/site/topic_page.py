@@ -1,13 +1,18 @@
-"""A topic page: the guide's section, read tier by tier (or group by group)."""
+"""A topic page: the guide's section, read tier by tier (or group by group); and topics/, the
+list of topics, so a topic's address trimmed to its folder still leads somewhere."""
 
 from __future__ import annotations
 
 from gpulist.site.card import render_card
+from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.site.reader import progress
 from gpulist.view import effort
 from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.config import SiteConfig
+from gpulist.view.links import rel_link
 from gpulist.view.text import escape_text, front_matter, n_entries
+
+INDEX = "topics/index.md"
 
 
 def render_topic(topic_view: TopicView, view: SiteView, config: SiteConfig) -> str:
@@ -33,3 +38,17 @@ def _contents(topic_view: TopicView) -> str:
         size = effort.summary(e.resource for e in s.entries)
         parts.append(f"[{escape_text(s.heading)}](#{s.key}) ({len(s.entries)}{', ' + size if size else ''})")
     return f"{n_entries(topic_view.count)}: " + " · ".join(parts) + "\n"
+
+
+def render_topic_index(view: SiteView) -> str:
+    """topics/: each topic in the guide's order, with its size, the reader's progress and its one-liner."""
+    out = [front_matter({"title": "Topics", "description": "The guide's sections, in reading order, each read "
+                         "tier by tier.", **SEARCH_EXCLUDED})]
+    out.append("# Topics\n\nThe guide's sections, in reading order. Each is read tier by tier, from where to "
+               "start to the frontier.\n")
+    for t in view.topics:
+        ids = (e.resource.id for s in t.sections for e in s.entries)
+        title = escape_text(f"{t.topic.number}. {t.topic.title}")
+        out.append(f"- **[{title}]({rel_link(INDEX, t.page)})** · {n_entries(t.count)} "
+                   f"{progress(ids, label='· read')}  \n  {escape_text(t.topic.description)}")
+    return "\n".join(out) + "\n"

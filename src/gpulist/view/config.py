@@ -35,6 +35,7 @@ class SiteConfig:
     docs_dir: str = "docs"
     # How raw HTML links are written for the engine (gpulist.view.links): BUILT or SOURCE.
     link_style: str = BUILT
+    site_description: str = ""  # one line on what the site is (llms.txt); the engines read it themselves
 
     def edit_url(self, data_path: str) -> str | None:
         """`data_path` is relative to data/, e.g. 'resources/flashattention-2.yml'; None without a repository."""
@@ -119,7 +120,8 @@ def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
 def site_config(mkdocs: Mapping[str, Any]) -> SiteConfig:
     """The renderers' settings from mkdocs.yml as data (`merged_config`); unset or empty keys keep their defaults."""
     defaults = SiteConfig()
-    values = {key: mkdocs.get(key) for key in ("site_name", "site_url", "repo_url", "edit_uri", "docs_dir")}
+    values = {key: mkdocs.get(key) for key in ("site_name", "site_url", "repo_url", "edit_uri", "docs_dir",
+                                               "site_description")}
     return SiteConfig(**{k: v if isinstance(v, str) and v else getattr(defaults, k) for k, v in values.items()})
 
 

@@ -5,6 +5,11 @@ to feedparser, and it would fetch or open it. Its HTML sanitizer is off because 
 here is shown as HTML: titles and summaries are reduced to plain text. Malformed XML
 that feedparser still reads completely (an undeclared `&nbsp;`, say) is accepted with a
 note; one that loses items or fields on the way is an error, as is an HTML page.
+
+Entities are never expanded beyond what feedparser does safely, so a broken feed read
+leniently can leave titles such as `&j;` (an undeclared entity) or `leak &x;` (an external
+one, rightly unresolved). An item whose title is empty, only such references or markup
+debris, or carries one, names nothing a curator could accept: it is left out, and counted.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from gpulist.identity import arxiv_id, without_tracking
 _BLOCK_TAG = re.compile(r"</?(?:p|br|div|li|ul|ol|h[1-6]|tr|td|th|blockquote|pre|hr|table)\b[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]*>")
 _SPACE = re.compile(r"\s+")
+_REFERENCE = re.compile(r"&#?\w+;")  # an entity or character reference left as text
 _HTML_START = re.compile(rb"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.IGNORECASE | re.DOTALL)
 
 
@@ -41,6 +47,14 @@ class Item:
 class Parsed:
     items: list[Item]
     note: str = ""  # set when malformed XML was read leniently
+    unusable: int = 0  # items left out for their title (see unusable_title)
+
+    @property
+    def detail(self) -> str:
+        """What the source's report says about the feed itself."""
+        left_out = (f"{self.unusable} item(s) left out: a title that is empty, markup or entity debris, or "
+                    "an unexpanded &name; reference") if self.unusable else ""
+        return "; ".join(part for part in (self.note, left_out) if part)
 
 
 def parse_feed(body: bytes, content_type: str = "", base_url: str = "", summary_chars: int = 400) -> Parsed:
@@ -54,7 +68,15 @@ def parse_feed(body: bytes, content_type: str = "", base_url: str = "", summary_
                               resolve_relative_uris=False)
     _check_is_feed(parsed, body, content_type)
     items = [_item(entry, summary_chars) for entry in parsed.entries]
-    return Parsed(items, _leniency(parsed, items))
+    note = _leniency(parsed, items)
+    usable = [item for item in items if not unusable_title(item.title)]
+    return Parsed(usable, note, len(items) - len(usable))
+
+
+def unusable_title(title: str) -> bool:
+    """Empty, only references and punctuation (`&j;`, `<>`), or carrying a reference that
+    parsing left unexpanded (`leak &x;`): no post is called that."""
+    return _REFERENCE.search(title) is not None or not re.search(r"\w", title)
 
 
 def _check_is_feed(parsed: Any, body: bytes, content_type: str) -> None:

@@ -147,7 +147,7 @@ def _judge(source: Source, got: fetching.Fetched, parsed: Parsed | None, selecti
         found = selection.pick(source, parsed.items, since)
         result.candidates += found
         report.items, report.new = len(parsed.items), len(found)
-        report.detail = "; ".join(part for part in (got.detail, parsed.note) if part)
+        report.detail = "; ".join(part for part in (got.detail, parsed.detail) if part)
         state.proposed.update((c.key, result.now) for c in found)
     state.sources[source.id] = _validators(url, got, before, result.now)
     return report
