@@ -26,12 +26,3 @@ def with_efforts(efforts: dict[str, str]) -> SiteView:
     catalog.entries = [Entry(e.resource.model_copy(update={"effort": efforts[e.resource.id]}), e.doc)
                        if e.resource.id in efforts else e for e in catalog.entries]
     return build_view(catalog)
-
-
-def test_efforts_are_a_tally_of_the_steps_bands_shortest_first() -> None:
-    view = with_efforts({"vllm": "hour", "pmpp-book": "weeks", "flashattention-2": "hour",
-                         "flashattention-3": "quick"})
-    first, second = view.paths
-    assert first.efforts == {"hour": 2, "weeks": 1}  # cuda-programming-guide has none: not counted
-    assert list(second.efforts) == ["quick", "hour"]
-    assert build_view(load_catalog(FIXTURE)[0]).paths[0].efforts == {}
