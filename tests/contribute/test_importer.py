@@ -327,3 +327,14 @@ def test_secondary_links_are_titled_by_what_they_are(data: Path) -> None:
         "Code: facebookresearch/HolisticTraceAnalysis"]
     titles = [link.title for r in entries.values() for link in r.links]
     assert not [t for t in titles if re.fullmatch(r"[\w.-]+\.(com|org|io|net)", t)], titles
+
+
+def test_a_year_and_a_length_the_item_states_are_kept(data: Path, tmp_path: Path) -> None:
+    listing = tmp_path / "stated.md"
+    listing.write_text("# Talks\n\n- [Tensor cores in depth](https://example.org/tc) — A. Speaker (2024), 45 min\n"
+                       "- [Another talk](https://example.org/other) — nothing stated\n", encoding="utf-8")
+    report = run_import(listing, ImportOptions(data, topic="tensor-cores", tier=1))
+    assert [r.outcome for r in report.rows] == ["imported", "imported"]
+    entries = by_title(data)
+    assert (entries["Tensor cores in depth"].year, entries["Tensor cores in depth"].effort) == (2024, "hour")
+    assert (entries["Another talk"].year, entries["Another talk"].effort) == (None, None)

@@ -22,6 +22,7 @@ from gpulist.contribute.fmt import modeline_for, render
 from gpulist.contribute.known import Known
 from gpulist.contribute.list_entries import entries
 from gpulist.contribute.metadata.dispatch import canonical_url, infer_type
+from gpulist.contribute.stated import stated_effort, stated_year
 from gpulist.contribute.placement import Place, place
 from gpulist.files import Refused, read_guarded, write_new
 from gpulist.identity import arxiv_id, doi, url_keys
@@ -121,10 +122,11 @@ def _type(c: Candidate, url: str, options: ImportOptions) -> tuple[str, str]:
 
 def _fields(c: Candidate, url: str, placed: tuple[str, int | None, str | None], kind: str) -> dict[str, Any]:
     topic, tier, group = placed
+    said = [c.title, *c.notes]
     return ordered({
         "title": c.title, "url": url, "type": kind, "topic": topic, "tier": tier, "group": group,
-        "arxiv": arxiv_id(url), "doi": doi(url), "notes": c.notes, "links": c.links, "added": today(),
-        "favorite": True if c.favorite else None,
+        "year": stated_year(said), "arxiv": arxiv_id(url), "doi": doi(url), "effort": stated_effort(said),
+        "notes": c.notes, "links": c.links, "added": today(), "favorite": True if c.favorite else None,
     })
 
 
