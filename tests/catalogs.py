@@ -96,3 +96,22 @@ def load(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool 
          ) -> tuple[Catalog, list[Problem]]:
     """Build a catalog under root and load it, for check unit tests: (catalog, load problems)."""
     return load_catalog(make_catalog(root, files, base=base))
+
+
+def lay_over(data: Path, source: Path, file_name: str) -> None:
+    """One case of a broken-file corpus for a list file: a file case becomes data/<file_name>,
+    a folder case is laid over data/ (for a case that needs entries of its own)."""
+    if source.is_dir():
+        shutil.copytree(source, data, dirs_exist_ok=True)
+    else:
+        shutil.copy(source, data / file_name)
+
+
+def one_located_error(capsys: pytest.CaptureFixture[str], where: str, rule: str, fragment: str) -> None:
+    """`gpulist validate` answers with exactly one error line: at `where`, of `rule`, saying `fragment`."""
+    code, out, err = run_cli(capsys, "validate", "--data", "data")
+    assert "Traceback" not in err and code == 1
+    lines = error_lines(out)
+    assert len(lines) == 1, "expected exactly one problem, got:\n" + "\n".join(lines)
+    assert lines[0].startswith(f"{where}: error: ") and lines[0].endswith(f"[{rule}]"), lines[0]
+    assert fragment in lines[0]

@@ -9,13 +9,12 @@ that needs entries of its own).
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.catalogs import FIXTURES, error_lines, make_catalog, run_cli
+from tests.catalogs import FIXTURES, error_lines, lay_over, make_catalog, one_located_error, run_cli
 
 BROKEN = FIXTURES / "broken_concepts"
 C = "data/concepts.yml"
@@ -48,12 +47,6 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return make_catalog(tmp_path)
 
 
-def _add(data: Path, case: str) -> None:
-    source = BROKEN / case
-    if source.is_dir():
-        shutil.copytree(source, data, dirs_exist_ok=True)
-    else:
-        shutil.copy(source, data / "concepts.yml")
 
 
 def test_every_broken_concepts_fixture_has_a_case() -> None:
@@ -64,13 +57,8 @@ def test_every_broken_concepts_fixture_has_a_case() -> None:
 def test_broken_concepts_file_gets_one_located_error(
     data: Path, capsys: pytest.CaptureFixture[str], case: str, where: str, rule: str, fragment: str
 ) -> None:
-    _add(data, case)
-    code, out, _ = run_cli(capsys, "validate", "--data", "data")
-    lines = error_lines(out)
-    assert code == 1
-    assert len(lines) == 1, "expected exactly one problem, got:\n" + "\n".join(lines)
-    assert lines[0].startswith(where + ": error: ") and lines[0].endswith(f"[{rule}]"), lines[0]
-    assert fragment in lines[0]
+    lay_over(data, BROKEN / case, "concepts.yml")
+    one_located_error(capsys, where, rule, fragment)
 
 
 def _chain(n: int, loop: bool) -> str:

@@ -8,12 +8,11 @@ minimal catalog; a folder case is laid over data/ (for a path that needs its own
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.catalogs import FIXTURES, error_lines, make_catalog, run_cli
+from tests.catalogs import FIXTURES, error_lines, lay_over, make_catalog, one_located_error, run_cli
 
 BROKEN_PATHS = FIXTURES / "broken_paths"
 P = "data/paths.yml"
@@ -42,12 +41,6 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return make_catalog(tmp_path)
 
 
-def _add(data: Path, case: str) -> None:
-    source = BROKEN_PATHS / case
-    if source.is_dir():
-        shutil.copytree(source, data, dirs_exist_ok=True)
-    else:
-        shutil.copy(source, data / "paths.yml")
 
 
 def test_every_broken_paths_fixture_has_a_case() -> None:
@@ -58,14 +51,8 @@ def test_every_broken_paths_fixture_has_a_case() -> None:
 def test_broken_paths_file_gets_one_located_error(
     data: Path, capsys: pytest.CaptureFixture[str], case: str, where: str, rule: str, fragment: str
 ) -> None:
-    _add(data, case)
-    code, out, err = run_cli(capsys, "validate")
-    assert "Traceback" not in err
-    [line] = error_lines(out)
-    assert line.startswith(f"{where}: error: "), line
-    assert line.endswith(f"[{rule}]"), line
-    assert fragment in line
-    assert code == 1
+    lay_over(data, BROKEN_PATHS / case, "paths.yml")
+    one_located_error(capsys, where, rule, fragment)
 
 
 def test_a_valid_paths_file_passes(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
