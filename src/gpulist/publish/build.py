@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gpulist.checks import validate
-from gpulist.files import replace_folder, write_atomic
+from gpulist.files import replace_folder, write_plain
 from gpulist.memory import gc_paused
 from gpulist.problems import GpulistError, Problem, UsageError, has_errors
 from gpulist.publish.engine import ZENSICAL_SITE, Engine, Layout
@@ -126,10 +126,16 @@ def check_site(paths: Paths) -> None:
 
 
 def publish_exports(site: Path, exports: dict[str, str]) -> None:
-    """Files that go into the built site as they are, after the engine (see gpulist.publish.render)."""
+    """Files that go into the built site as they are, after the engine (see gpulist.publish.render).
+
+    Written plainly, without a sync per file: `site` is the engine's own output folder, which
+    replaces --site whole only once complete (see `build`), so a crash mid-way leaves the old
+    site as it was; a sync for each of a thousand redirect pages cost a second."""
     try:
         for rel, content in exports.items():
-            write_atomic(site / rel, content)
+            target = site / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_plain(target, content.encode("utf-8"))
     except OSError as exc:
         raise GpulistError(f"cannot write the site's exports: {exc.strerror}: {exc.filename}") from exc
 
