@@ -24,9 +24,9 @@ def test_sections_come_in_the_order_a_learner_asks(view: SiteView) -> None:
 def test_start_entries_are_full_cards_and_the_rest_are_lines_by_tier(view: SiteView) -> None:
     text = page(view, "attention")
     start = text.split("## Start with")[1].split("## More to read")[0]
-    assert "{ #flashattention-2 }" in start and 'data-gpulist-entry="flashattention-2"' in start
+    assert "{ #flashattention-2 data-search-exclude }" in start and 'data-gpulist-entry="flashattention-2"' in start
     more = text.split("## More to read")[1].split("## On the reading paths")[0]
-    assert "### Tier 1: where to start" in more and "#flashattention-3" in more and "#flashattention-2\"" not in more
+    assert "### Tier 1: where to start { data-search-exclude }" in more and "#flashattention-3" in more and "#flashattention-2\"" not in more
 
 
 def test_progress_counts_every_entry_of_the_concept(view: SiteView) -> None:
@@ -49,6 +49,13 @@ def test_concept_pages_are_searched_and_boosted_with_their_aliases_on_the_page(v
     head = text.split("\n---\n")[0]
     assert "search:\n  boost: 4" in head and "exclude" not in head
     assert "Also known as: paged KV." in text
+
+
+def test_only_the_first_section_of_a_concept_page_is_indexed(view: SiteView) -> None:
+    """Everything after the definition repeats entries and concepts that are results of their own."""
+    text = page(view, "attention")
+    headings = [line for line in text.splitlines() if line.startswith(("## ", "### "))]
+    assert headings and all(h.endswith(" data-search-exclude }") for h in headings), headings
 
 
 def test_a_definition_is_shown_as_text(view: SiteView) -> None:

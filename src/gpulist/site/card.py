@@ -31,9 +31,12 @@ def title_markdown(entry: Entry) -> str:
     return link(r.title, r.url) if r.url else f"{escape_text(r.title)} *(link wanted)*"
 
 
-def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str) -> str:
+def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str, *, searched: bool = True) -> str:
+    """`searched=False` keeps the card out of the search index: a copy of a card shown on
+    another page (a concept's first reads) would be a second result for the same entry."""
     r = entry.resource
-    blocks = [f"### {TYPE_ICONS[r.type]} {title_markdown(entry)}{badges(entry, view)} {{ #{r.id} }}"]
+    exclude = "" if searched else " data-search-exclude"
+    blocks = [f"### {TYPE_ICONS[r.type]} {title_markdown(entry)}{badges(entry, view)} {{ #{r.id}{exclude} }}"]
     blocks.append(_meta_line(entry, view, config))
     blocks.append(know_first(r, view, page, config.link_style))
     if r.notes:

@@ -8,7 +8,10 @@ concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), ne
 
 Concept pages are searched, and boosted: a search for a concept's title or one of its
 aliases should land here first, ahead of the entries that mention it. Their aliases are
-written on the page, so the search index holds them.
+written on the page, so the search index holds them. Only that first section is indexed:
+every later section (`data-search-exclude`) repeats entries, concepts and book sections
+that are results of their own, and indexing them had made concept pages three quarters of
+the search index, which every page of the site downloads.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from gpulist.view.links import rel_link
 from gpulist.view.text import escape_text, front_matter, html_text, link, n_entries
 
 SEARCH_BOOST = {"search": {"boost": 4}}
+NOT_SEARCHED = " data-search-exclude"  # attr_list: the section under this heading is not indexed
 GLOSSARY = "Modal GPU Glossary"
 _TIERS = {1: "Tier 1: where to start", 2: "Tier 2: going deeper", 3: "Tier 3: the frontier", None: "Further reading"}
 
@@ -39,14 +43,14 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')}</p>\n")
     out.append(_concept_list("Understand first", c.requires, view, page))
     if cv.start:
-        out.append("## Start with { #start }\n")
-        out.extend(render_card(e, view, config, page) for e in cv.start)
+        out.append(f"## Start with {{ #start{NOT_SEARCHED} }}\n")
+        out.extend(render_card(e, view, config, page, searched=False) for e in cv.start)
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))
     out.append(_book(c.book_terms, view))
     out.append(_concept_list("Related concepts", c.related, view, page))
     if c.glossary:
-        out.append(f"## In the {GLOSSARY} {{ #glossary }}\n\n{link(f'{c.title} in the {GLOSSARY}', c.glossary)}"
+        out.append(f"## In the {GLOSSARY} {{ #glossary{NOT_SEARCHED} }}\n\n{link(f'{c.title} in the {GLOSSARY}', c.glossary)}"
                    " (CC BY 4.0): a definition with diagrams, by Modal.\n")
     return "\n".join(part for part in out if part)
 
@@ -58,17 +62,17 @@ def _concept_list(heading: str, ids: list[str], view: SiteView, page: str) -> st
     key = heading.lower().split()[0]
     lines = [f"- [{escape_text(c.concept.title)}]({rel_link(page, c.page)}): {escape_text(c.concept.description)}"
              for c in found]
-    return f"## {heading} {{ #{key} }}\n\n" + "\n".join(lines) + "\n"
+    return f"## {heading} {{ #{key}{NOT_SEARCHED} }}\n\n" + "\n".join(lines) + "\n"
 
 
 def _by_tier(entries: tuple[Entry, ...], view: SiteView, page: str, config: SiteConfig) -> str:
     if not entries:
         return ""
-    out = ["## More to read { #more }\n"]
+    out = [f"## More to read {{ #more{NOT_SEARCHED} }}\n"]
     for tier, title in _TIERS.items():
         mine = [e for e in entries if e.resource.tier == tier]
         if mine:
-            out.append(f"### {title}\n\n" + entry_list(mine, view, page, config, topic=True))
+            out.append(f"### {title} {{{NOT_SEARCHED} }}\n\n" + entry_list(mine, view, page, config, topic=True))
     return "\n".join(out)
 
 
@@ -79,7 +83,7 @@ def _paths(cv: ConceptView, view: SiteView, page: str) -> str:
         return ""
     lines = [f"- [{escape_text(p.path.title)}]({rel_link(page, p.page)}): "
              f"{sum(i in mine for i in p.ids)} of its {len(p.steps)} steps" for p in through]
-    return "## On the reading paths { #paths }\n\n" + "\n".join(lines) + "\n"
+    return f"## On the reading paths {{ #paths{NOT_SEARCHED} }}\n\n" + "\n".join(lines) + "\n"
 
 
 def _book(terms: list[str], view: SiteView) -> str:
@@ -88,7 +92,7 @@ def _book(terms: list[str], view: SiteView) -> str:
     if not refs:
         return ""
     lines = [f"<li><em>{html_text(term)}</em>: {html_text(section)}</li>" for term, section in refs]
-    return ("## In the book { #book }\n\nSections of *AI Systems Performance Engineering* (Fregly, 2025):\n\n"
+    return (f"## In the book {{ #book{NOT_SEARCHED} }}\n\nSections of *AI Systems Performance Engineering* (Fregly, 2025):\n\n"
             '<ul class="gpulist-book">\n' + "\n".join(lines) + "\n</ul>\n")
 
 
