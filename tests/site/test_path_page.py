@@ -15,7 +15,7 @@ from tests.site.conftest import CONFIG, FIXTURE
 def test_steps_are_in_order_with_their_reasons(view: SiteView) -> None:
     first = view.paths[0]
     page = render_path(first, view, CONFIG)
-    assert re.findall(r'<li data-gpulist-entry="([^"]+)">', page) == [
+    assert re.findall(r'<li data-gpulist-entry="([^"]+)"[^>]*>', page) == [
         "pmpp-book", "cuda-programming-guide", "flashattention-2", "vllm"]
     assert '<span class="gpulist-why">The execution model first.</span>' in page
     assert 'data-gpulist-ids="pmpp-book cuda-programming-guide flashattention-2 vllm"' in page

@@ -18,6 +18,8 @@ from gpulist.site.feed import render_feed
 from gpulist.site.home import PAGE as HOME_PAGE
 from gpulist.site.home import render_home
 from gpulist.site.path_page import render_path
+from gpulist.site.progress_data import PATH as PROGRESS_DATA
+from gpulist.site.progress_data import render_progress_data
 from gpulist.site.recent import PAGE as RECENT_PAGE
 from gpulist.site.recent import render_recent
 from gpulist.site.start_here import PAGE as START_PAGE
@@ -50,8 +52,8 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
 
 
 def catalog_pages(book: BookIndex | None, view: SiteView, config: SiteConfig) -> Files:
-    """What covers the whole catalog at once: the feed and the concept index."""
-    pages = {FEED_PATH: render_feed(view, config)}
+    """What covers the whole catalog at once: the feed, the concept index and reader.js's data."""
+    pages = {FEED_PATH: render_feed(view, config), PROGRESS_DATA: render_progress_data(view)}
     if book is not None:
         pages[CONCEPTS_PAGE] = render_concepts(book, view, config)
     return pages

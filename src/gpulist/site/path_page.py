@@ -9,7 +9,7 @@ on topic pages, so they stay out of the search index, as the other listings do.
 from __future__ import annotations
 
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_line
-from gpulist.site.reader import entry_id, progress
+from gpulist.site.reader import entry_hooks, filters, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import href
@@ -22,15 +22,17 @@ def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": path.title, "description": path.description, **SEARCH_EXCLUDED})]
     out.append(f"# {escape_text(path.title)}\n\n{escape_text(path.description)}\n")
     out.append(f"<p>{progress(path_view.ids)}</p>\n")
+    out.append(filters() + "\n")
     steps = "\n".join(_step(step, view, path_view.page, config.link_style) for step in path_view.steps)
     out.append(f'<ol class="gpulist-path">\n{steps}\n</ol>\n')
     return "\n".join(out)
 
 
 def _step(step: Step, view: SiteView, page: str, style: str) -> str:
-    """The entry's listing line (see entry_line) with its id for the read toggle, and its reason below it."""
+    """The entry's listing line (see entry_line) with its hooks for the reading state and the
+    filters, and its reason below it."""
     why = f'<br><span class="gpulist-why">{html_text(step.why)}</span>'
-    return entry_line(step.entry, view, page, style, topic=True, attrs=entry_id(step.entry.resource), tail=why)
+    return entry_line(step.entry, view, page, style, topic=True, attrs=entry_hooks(step.entry.resource), tail=why)
 
 
 def path_index(view: SiteView, page: str, config: SiteConfig) -> str:

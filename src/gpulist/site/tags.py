@@ -11,6 +11,7 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.models import Concept
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
+from gpulist.site.reader import filters
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.text import escape_text, front_matter, n_entries
@@ -30,12 +31,15 @@ def render_tag(tag: Concept, view: SiteView, config: SiteConfig) -> str:
     if tag.aliases:
         out.append("Also known as: " + ", ".join(escape_text(a) for a in tag.aliases) + "\n")
     out.append(f"{n_entries(len(entries))} · [all tags](index.md)\n")
+    if entries:
+        out.append(filters() + "\n")
     by_topic: dict[str, list[Entry]] = {}
     for entry in entries:
         by_topic.setdefault(entry.resource.topic, []).append(entry)
     for t in view.topics:
         if t.topic.id in by_topic:
-            out.append(f"## {escape_text(t.topic.title)}\n\n" + entry_list(by_topic[t.topic.id], view, page, config))
+            lines = entry_list(by_topic[t.topic.id], view, page, config, filterable=True)
+            out.append(f"## {escape_text(t.topic.title)}\n\n" + lines)
     return "\n".join(out)
 
 

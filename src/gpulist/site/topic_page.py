@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpulist.site.card import render_card
-from gpulist.site.reader import progress
+from gpulist.site.reader import filters, progress
 from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.config import SiteConfig
 from gpulist.view.text import escape_text, front_matter, n_entries
@@ -16,6 +16,7 @@ def render_topic(topic_view: TopicView, view: SiteView, config: SiteConfig) -> s
     out.append(f"# {escape_text(topic.title)}\n\n{escape_text(topic.description)}\n")
     out.append(_contents(topic_view))
     out.append(f"<p>{progress()}</p>\n")
+    out.append(filters() + "\n")
     for section in topic_view.sections:
         out.append(f"## {escape_text(section.heading)} {{ #{section.key} }}\n")
         if not section.entries:
