@@ -63,6 +63,7 @@
   var MAX_LINK_CHARS = 1024 * 1024;
   var MAX_INFLATED_BYTES = 4 * 1024 * 1024;
   var READY_SHOWN = 5;
+  var NEWER_LINK = "This progress link was made by a newer version of the list: it cannot be read here.";
   var FILTER_NAMES = ["status", "type", "effort", "access", "tier"];
   var HEADING = /^H[1-6]$/;
   var has = Object.prototype.hasOwnProperty;
@@ -746,19 +747,27 @@
     var version = dot === -1 ? "" : payload.slice(0, dot);
     if (version !== LINK_VERSION) {
       return fail(/^[0-9]{1,4}$/.test(version) && Number(version) > Number(LINK_VERSION)
-        ? "This progress link was made by a newer version of the list: it cannot be read here."
-        : "This is not a progress link this list can read.");
+        ? NEWER_LINK : "This is not a progress link this list can read.");
     }
     if (typeof DecompressionStream === "undefined") return fail("This browser cannot open progress links.");
     return Promise.resolve().then(function () { return inflate(fromBase64Url(payload.slice(dot + 1))); })
-      .then(function (text) {
-        var parsed = parseDocument(JSON.parse(text));
-        if (parsed.error === "newer") return { error: true, text: "This progress link was made by a newer version of the list: it cannot be read here." };
-        if (parsed.error) return { error: true, text: "This progress link does not hold reading progress." };
-        return parsed;
-      }, function () {
-        return { error: true, text: "This progress link is damaged or cut short: it cannot be read." };
+      .then(readLinkText, function (error) {
+        return { error: true, text: error && error.message === "too large"
+          ? "This progress link unpacks to far more than any reading progress: it was not read."
+          : "This progress link is damaged or cut short: it cannot be read." };
       });
+  }
+
+  function readLinkText(text) {
+    var parsed;
+    try {
+      parsed = parseDocument(JSON.parse(text));
+    } catch (error) {
+      parsed = { error: "not" };
+    }
+    if (parsed.error === "newer") return { error: true, text: NEWER_LINK };
+    if (parsed.error) return { error: true, text: "This progress link does not hold reading progress." };
+    return parsed;
   }
 
   function shareProgress(button) {
