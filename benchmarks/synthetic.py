@@ -18,6 +18,8 @@ import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 TYPES = ("paper", "blog", "video", "book", "code", "docs", "course", "tool", "community")
+EFFORTS = ("quick", "hour", "afternoon", "days", "weeks")
+ACCESSES = ("free",) * 7 + ("paid", "paywall", "login")  # most of the real list is free
 WORDS = (
     "warp", "tensor", "kernel", "fusion", "attention", "cache", "pipeline", "async", "memory", "tile",
     "matmul", "latency", "throughput", "shared", "register", "cluster", "collective", "quantized", "sparse",
@@ -64,7 +66,19 @@ def _entry(rng: random.Random, i: int, topic: dict, tags: list[str], hosts: int)
     entry["notes"] = [f"How {rng.choice(WORDS)} and {rng.choice(WORDS)} interact, measured." for _ in range(2)]
     entry["added"] = dt.date(2024, 1, 1) + dt.timedelta(days=rng.randint(0, 700))
     entry["favorite"] = rng.random() < 0.05
+    _reading_fields(entry, random.Random(i), tags)
     return entry
+
+
+def _reading_fields(entry: dict, rng: random.Random, tags: list[str]) -> None:
+    """Effort, access and prerequisites as the real list has them (tier 2 and 3 entries
+    require one or two concepts), from an entry's own generator: the fields above, and so
+    the figures measured on them before these fields existed, stay as they were."""
+    if entry["type"] not in ("community", "tool"):
+        entry["effort"] = rng.choice(EFFORTS)
+    entry["access"] = rng.choice(ACCESSES)
+    if entry.get("tier", 1) > 1:
+        entry["requires"] = sorted(set(rng.sample(tags, k=rng.randint(1, 2))))
 
 
 def main() -> None:

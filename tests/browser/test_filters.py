@@ -2,7 +2,8 @@
 
 What should show is computed from the built resources.json and the marks the test made, and
 compared with what the page shows: cards (every element of one, from its H3 to the next
-heading) and listing lines are hidden, never removed, so a page without JavaScript shows all.
+heading, which the script wraps in one element) and listing lines get the hidden attribute,
+never removed, so a page without JavaScript shows all.
 """
 
 from __future__ import annotations
@@ -94,11 +95,13 @@ def test_a_topic_page_hides_whole_cards_and_counts_each_tier(tab: Tab, site: Sit
     hidden = [r["id"] for r in attention if r["type"] not in ("paper", "code")]
     assert hidden and len(hidden) < len(attention)
     for entry in hidden:
-        expect(page.locator(f"h3#{entry}")).to_be_hidden()
-        # The card's every element: its meta line, notes and chips, up to the next heading.
-        card = page.locator(f"h3#{entry} ~ *").evaluate_all(
-            "els => { const out = []; for (const el of els) { if (/^H[1-6]$/.test(el.tagName)) break; out.push(el.hidden); } return out; }")
-        assert card and all(card), entry
+        # The card, in one element with the hidden attribute: its H3, meta line, notes and chips.
+        card = page.locator(f".gpulist-card:has(> h3#{entry})")
+        expect(card).to_have_attribute("hidden", "")
+        parts = card.locator(":scope > *")
+        assert parts.count() >= 3 and parts.first.evaluate("h => h.tagName") == "H3"
+        for part in parts.all():
+            expect(part).to_be_hidden()
     for entry in (r["id"] for r in attention if r["id"] not in hidden):
         expect(page.locator(f"h3#{entry}")).to_be_visible()
     for section in ("tier_1", "tier_2", "tier_3"):
