@@ -59,11 +59,14 @@ CLICK = """() => {
   document.body.offsetHeight;
   return {ms: performance.now() - t, before, after: figure.textContent};
 }"""
-# Each step ticks or unticks one box as a reader would (a change event), then forces layout;
-# `frame` also waits for the next frame to start, after which the browser paints.
+# The form is opened first (the script then prepares the cards, see wrapCards in reader.js); each
+# step ticks or unticks one box as a reader would (a change event), then forces layout; `frame`
+# also waits for the next frame to start, after which the browser paints.
 FILTER = """async (steps) => {
   const form = document.querySelector('form[data-gpulist-filters]');
   const count = form.querySelector('.gpulist-filter-count');
+  form.querySelector('details').open = true;  // as a reader opens the form before ticking a box
+  await new Promise(resolve => setTimeout(resolve, 300));
   const out = [];
   for (const [name, value, on] of steps) {
     const box = form.querySelector(`input[name="${name}"][value="${value}"]`);

@@ -470,8 +470,9 @@
     var fields = fieldsOf(host);
     if (!host.querySelector("form")) host.innerHTML = formHtml(fields, "gpulist-filter-title");
     var query = readQuery(fields);
+    var article = document.querySelector("article") || document.body;
     filter = { host: host, form: host.querySelector("form"), fields: fields, chosen: query.chosen,
-      items: collectItems(), sections: [], active: [] };
+      article: article, items: collectItems(article), sections: [], active: [], wrapped: false };
     filter.active = activeFields();
     filter.sections = sectionCounters(filter.items);
     var boxes = filter.form.querySelectorAll("input[type=checkbox]");
@@ -483,14 +484,12 @@
   }
 
   /* Every filterable entry of the page, with the section heading (H2) it is counted under. */
-  function collectItems() {
-    var article = document.querySelector("article") || document.body;
-    wrapCards(article);
+  function collectItems(article) {
     var items = [], section = null;
     for (var child = article.firstElementChild; child; child = child.nextElementSibling) {
       if (child.tagName === "H2") section = child;
       var hosts = child.hasAttribute("data-gpulist-type") ? [child]
-        : /^(UL|OL|DIV)$/.test(child.tagName) ? child.querySelectorAll("[data-gpulist-type]") : [];
+        : /^(UL|OL)$/.test(child.tagName) ? child.querySelectorAll("[data-gpulist-type]") : [];
       for (var i = 0; i < hosts.length; i++) {
         var h = hosts[i];
         items.push({ host: h, id: h.getAttribute("data-gpulist-entry"), type: h.getAttribute("data-gpulist-type"),
@@ -570,8 +569,17 @@
     }
   }
 
+  /* Cards are wrapped when a filter first applies, or once the reader opens the form: a page
+     read without filters never pays for it (65 to 90 ms at 900 cards here). */
+  function ensureWrapped() {
+    if (!filter || filter.wrapped) return;
+    filter.wrapped = true;
+    wrapCards(filter.article);
+  }
+
   function applyFilters() {
     if (!filter) return;
+    if (filter.active.length) ensureWrapped();
     var shown = 0;
     filter.items.forEach(function (item) {
       var hide = !matches(item);
@@ -1002,6 +1010,11 @@
   document.addEventListener("submit", function (event) {
     if (event.target.hasAttribute && event.target.hasAttribute("data-gpulist-filters")) event.preventDefault();
   });
+
+  // Opening the form is the sign a filter is coming: wrap the cards while the reader chooses.
+  document.addEventListener("toggle", function (event) {
+    if (filter && event.target.open && filter.form.contains(event.target)) window.setTimeout(ensureWrapped, 0);
+  }, true);
 
   document.addEventListener("reset", function (event) {
     if (!filter || event.target !== filter.form) return;
