@@ -63,6 +63,7 @@
   var MAX_LINK_CHARS = 1024 * 1024;
   var MAX_INFLATED_BYTES = 4 * 1024 * 1024;
   var READY_SHOWN = 5;
+  var LONG_PAGE = 150; // cards from which off-screen ones are not laid out (see wrapCards)
   var NEWER_LINK = "This progress link was made by a newer version of the list: it cannot be read here.";
   var FILTER_NAMES = ["status", "type", "effort", "access", "tier"];
   var HEADING = /^H[1-6]$/;
@@ -551,15 +552,19 @@
   /* Each card of the page (its H3 and everything up to the next heading, as the build writes
      it) moved into one <div class="gpulist-card">. A filter then hides one element per card
      instead of four or more: toggling `hidden` on each element of 900 cards cost the style
-     recalculation of all of them (250 ms here), against 20 ms for their 900 wrappers, which
-     reader.css also lets the browser skip laying out while off screen. */
+     recalculation of all of them (250 ms here), against 20 ms for their 900 wrappers. On a
+     long page the wrappers are also `gpulist-lazy`: reader.css lets the browser skip laying
+     them out while off screen, without which showing 900 cards again took 500 ms. Not on
+     short pages, where it gains nothing and misleads tools that measure what is drawn (axe,
+     in Lighthouse, judged colours and target sizes of skipped cards wrongly). */
   function wrapCards(article) {
     var hosts = article.querySelectorAll(":scope > p[data-gpulist-entry]");
+    var kind = hosts.length > LONG_PAGE ? "gpulist-card gpulist-lazy" : "gpulist-card";
     for (var i = 0; i < hosts.length; i++) {
       var heading = hosts[i].previousElementSibling;
       if (!heading || heading.tagName !== "H3") continue;
       var card = document.createElement("div");
-      card.className = "gpulist-card";
+      card.className = kind;
       article.insertBefore(card, heading);
       for (var el = heading; el && (el === heading || !HEADING.test(el.tagName));) {
         var next = el.nextElementSibling;
@@ -1034,17 +1039,35 @@
   // For the All-resources table (resources-table.js), which filters rows that are not on the page.
   window.gpulistReader = { matches: matches, clearFilters: clearFilters, statusOf: statusOf };
 
+  /* Material's search under MkDocs is a role="dialog" without a name (Zensical's has one),
+     which Lighthouse's accessibility audit flags on every page; the theme's own label is used. */
+  function nameSearchDialog() {
+    var dialog = document.querySelector(".md-search[role=dialog]:not([aria-label]):not([aria-labelledby])");
+    var input = dialog && dialog.querySelector("input[aria-label]");
+    if (dialog) dialog.setAttribute("aria-label", input ? input.getAttribute("aria-label") : "Search");
+  }
+
+  var page = 0; // which page a deferred half of `bind` belongs to
+
+  /* In two tasks, so that neither blocks the page long: first what changes the layout (the
+     filters, hiding cards an address asks to hide), then the controls and what they show. */
   function bind() {
     if (window.performance && performance.mark) performance.mark("gpulist-reader-start");
+    var current = ++page;
+    nameSearchDialog();
     store = readStore();
-    addControls(document);
-    addTools();
     buildFilters();
-    refresh();
-    showShared();
-    readLink();
-    if (window.performance && performance.mark) performance.mark("gpulist-reader-bound");
-    document.documentElement.setAttribute("data-gpulist-reader", "bound");
+    applyFilters();
+    window.setTimeout(function () {
+      if (current !== page) return; // the reader has moved on: that page's bind runs instead
+      addControls(document);
+      addTools();
+      refresh();
+      showShared();
+      readLink();
+      if (window.performance && performance.mark) performance.mark("gpulist-reader-bound");
+      document.documentElement.setAttribute("data-gpulist-reader", "bound");
+    }, 0);
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
