@@ -13,6 +13,7 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     recent.md           recently added                                        (not searched)
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
+    reader-data.json    what reader.js plans next steps from; shape in gpulist.site.progress_data
     feed.xml            Atom feed of the newest entries
     assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
 
