@@ -1058,8 +1058,10 @@
     store = readStore();
     buildFilters();
     applyFilters();
+    if (window.performance && performance.mark) performance.mark("gpulist-reader-paused");
     window.setTimeout(function () {
       if (current !== page) return; // the reader has moved on: that page's bind runs instead
+      if (window.performance && performance.mark) performance.mark("gpulist-reader-resumed");
       addControls(document);
       addTools();
       refresh();
