@@ -160,9 +160,10 @@ def search_results(page: object, engine: str, query: str, settle_ms: int = 1500)
 
 
 class serve:  # noqa: N801 - used as a context manager, reads like a function
-    """The built site on an ephemeral 127.0.0.1 port, in a thread, for a `with` block."""
+    """The built site on an ephemeral 127.0.0.1 port, in a thread, for a `with` block; with
+    `compress`, text files go gzipped to clients that accept it, as any real host sends them."""
 
-    def __init__(self, site: Path) -> None:
+    def __init__(self, site: Path, compress: bool = False) -> None:
         import functools
         import http.server
 
@@ -178,7 +179,8 @@ class serve:  # noqa: N801 - used as a context manager, reads like a function
                 if not isinstance(sys.exc_info()[1], ConnectionError):
                     super().handle_error(request, client_address)
 
-        self.server = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+        handler = _gzipping(Quiet) if compress else Quiet
+        self.server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
 
     def __enter__(self) -> str:
@@ -192,37 +194,29 @@ class serve:  # noqa: N801 - used as a context manager, reads like a function
         self.server.server_close()
 
 
-class serve_gzip(serve):  # noqa: N801
-    """As `serve`, but as a static host serves a site: gzip for a browser that accepts it
-    (compressed once per file and kept), a cache lifetime, and the right types."""
+_COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/xml")
 
-    def __init__(self, site: Path) -> None:
-        import functools
-        import http.server
 
-        cache: dict[Path, bytes] = {}
+def _gzipping(base: type) -> type:
+    """A handler that sends text files gzipped (level 6, compressed once per file)."""
+    cache: dict[str, bytes] = {}
 
-        class Gzip(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-                pass
+    class Gzipped(base):  # type: ignore[misc, valid-type]
+        def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+            path = self.translate_path(self.path)
+            if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+                path = os.path.join(path, "index.html")
+            kind = self.guess_type(path)
+            if ("gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path)
+                    or not kind.startswith(_COMPRESSED)):
+                return super().do_GET()
+            if path not in cache:
+                cache[path] = gzip.compress(Path(path).read_bytes(), 6)
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(cache[path])))
+            self.end_headers()
+            self.wfile.write(cache[path])
 
-            def send_head(self):  # type: ignore[no-untyped-def]
-                path = Path(self.translate_path(self.path))
-                if path.is_dir() and not self.path.split("?")[0].endswith("/"):
-                    return super().send_head()  # the redirect to the folder's address
-                if path.is_dir():
-                    path = path / "index.html"
-                if "gzip" not in self.headers.get("Accept-Encoding", "") or not path.is_file():
-                    return super().send_head()
-                body = cache.setdefault(path, gzip.compress(path.read_bytes(), 6))
-                self.send_response(200)
-                self.send_header("Content-Type", self.guess_type(str(path)))
-                self.send_header("Content-Encoding", "gzip")
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "max-age=600")
-                self.end_headers()
-                import io
-                return io.BytesIO(body)
-
-        super().__init__(site)
-        self.server.RequestHandlerClass = functools.partial(Gzip, directory=str(site))
+    return Gzipped

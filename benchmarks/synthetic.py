@@ -21,6 +21,7 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 TYPES = ("paper", "blog", "video", "book", "code", "docs", "course", "tool", "community", "exercise")
 EFFORTS = ("quick", "hour", "afternoon", "days", "weeks")
+ACCESSES = ("free",) * 7 + ("paid", "paywall", "login")  # most of the real list is free
 WORDS = (
     "warp", "tensor", "kernel", "fusion", "attention", "cache", "pipeline", "async", "memory", "tile",
     "matmul", "latency", "throughput", "shared", "register", "cluster", "collective", "quantized", "sparse",
@@ -66,14 +67,13 @@ def _entry(rng: random.Random, i: int, topic: dict, tags: list[str], hosts: int)
     # Two concepts in turn, so every concept has at least two entries once n >= 2 * len(tags).
     fixed = {tags[(2 * i) % len(tags)], tags[(2 * i + 1) % len(tags)]}
     entry["tags"] = sorted(fixed | set(rng.sample(tags, k=min(len(tags), rng.randint(0, 2)))))
-    entry["requires"] = [rng.choice(tags)]
-    entry["effort"] = rng.choice(EFFORTS)
     entry["authors"] = [f"Author {rng.randint(1, 900)}"]
     entry["year"] = rng.randint(2008, 2026)
     entry["notes"] = [f"How {rng.choice(WORDS)} and {rng.choice(WORDS)} interact on a GPU, measured step by step with the numbers to show it."
                       for _ in range(2)]
     entry["added"] = dt.date(2024, 1, 1) + dt.timedelta(days=rng.randint(0, 700))
     entry["favorite"] = rng.random() < 0.05
+    _reading_fields(entry, random.Random(i), tags)
     return entry
 
 
@@ -92,6 +92,17 @@ def write_concepts(path: Path, n: int, rng: random.Random) -> list[str]:
                                    "earlier concepts, so the map has layers to draw."})
     path.write_text(yaml.safe_dump(real + made, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return [c["id"] for c in real + made]
+
+
+def _reading_fields(entry: dict, rng: random.Random, tags: list[str]) -> None:
+    """Effort, access and prerequisites as the real list has them (tier 2 and 3 entries
+    require one or two concepts), from an entry's own generator: the fields above, and so
+    the figures measured on them before these fields existed, stay as they were."""
+    if entry["type"] not in ("community", "tool"):
+        entry["effort"] = rng.choice(EFFORTS)
+    entry["access"] = rng.choice(ACCESSES)
+    if entry.get("tier", 1) > 1:
+        entry["requires"] = sorted(set(rng.sample(tags, k=rng.randint(1, 2))))
 
 
 def main() -> None:

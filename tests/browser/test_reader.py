@@ -128,7 +128,7 @@ def test_export_clear_import_brings_the_marks_back(tab: Tab, site: Site, downloa
     garbage.write_text('{"read": ["x"]}', encoding="utf-8")
     open_bound(page, site.url("start-here/"))
     page.locator(".gpulist-import-file").set_input_files(str(garbage))
-    expect(page.locator(".gpulist-tools-status")).to_have_text("That file is not a gpulist progress export.")
+    expect(page.locator(".gpulist-tools-status")).to_have_text("That file is not a gpulist progress export: nothing was imported.")
     assert tab.offsite == []
 
 
@@ -167,7 +167,8 @@ def test_without_javascript_the_page_reads_cleanly(browser: Browser, site: Site,
         for line in page.locator(".gpulist-progress-line").all():
             expect(line).to_be_hidden()
         text = page.locator("article").inner_text()
-        for leftover in ("Read:", "· read", "Export progress", "Import progress", "cite"):
+        for leftover in ("Read:", "· read", "Export progress", "Import progress", "cite", "Copy my progress link",
+                         "Continue", "Ready for you", "Filter entries"):
             assert leftover not in text, f"{leftover!r} shows without JavaScript on /{path}"
         if path == "topics/attention/":
             assert page.locator("article h3").count() == len(topic_ids(site, "attention"))

@@ -1,12 +1,14 @@
-"""The hooks reader.js reads: entry ids, embedded citations, progress figures."""
+"""The hooks reader.js reads: entry ids, filter data, embedded citations, progress figures,
+the filter form's host and the "Continue" / "Ready for you" placeholders."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 from html.parser import HTMLParser
 
-from gpulist.models import Resource
-from gpulist.site.reader import entry_attrs, entry_id, progress, progress_tools
+from gpulist.models import ACCESSES, EFFORTS, RESOURCE_TYPES, Resource
+from gpulist.site.reader import entry_attrs, entry_hooks, entry_id, filters, next_steps, progress, progress_tools
 from gpulist.view.catalog import SiteView
 from gpulist.view.citation import render_record
 
@@ -40,12 +42,35 @@ def test_a_paper_carries_its_id_and_its_exact_record() -> None:
 def test_only_papers_and_books_are_cited() -> None:
     assert "data-gpulist-bib" in entry_attrs(_resource(type="book"))
     assert "data-gpulist-bib" not in entry_attrs(_resource(type="blog"))
-    assert entry_attrs(_resource(type="code")) == ' data-gpulist-entry="x"'
+    assert entry_attrs(_resource(type="code")) == entry_hooks(_resource(type="code"))
 
 
-def test_the_id_attribute_is_the_one_cards_and_path_steps_carry() -> None:
+def test_cards_and_path_steps_carry_the_id_then_the_filter_data() -> None:
     assert entry_id(_resource(type="blog")) == ' data-gpulist-entry="x"'
-    assert entry_attrs(_resource(type="paper")).startswith(entry_id(_resource(type="paper")) + " data-gpulist-bib=")
+    paper = _resource(type="paper", tier=2, effort="hour", access="paywall")
+    assert entry_hooks(paper) == (' data-gpulist-entry="x" data-gpulist-type="paper" data-gpulist-effort="hour"'
+                                  ' data-gpulist-access="paywall" data-gpulist-tier="2"')
+    assert entry_attrs(paper).startswith(entry_hooks(paper) + " data-gpulist-bib=")
+
+
+def test_an_entry_without_effort_or_tier_leaves_those_attributes_out() -> None:
+    [(_, attrs)] = _attrs(f"<li{entry_hooks(_resource(type='community', topic='big-picture', group='c'))}>")
+    assert attrs == {"data-gpulist-entry": "x", "data-gpulist-type": "community", "data-gpulist-access": "free"}
+
+
+def test_the_filter_host_offers_exactly_the_models_values() -> None:
+    [(tag, attrs)] = _attrs(filters())
+    assert tag == "div" and "data-gpulist-filters-host" in attrs
+    fields = {name: [value for value, _ in options] for name, _, options in json.loads(attrs["data-gpulist-fields"] or "")}
+    assert fields == {"type": list(RESOURCE_TYPES), "effort": list(EFFORTS), "access": list(ACCESSES),
+                      "tier": ["1", "2", "3"]}
+
+
+def test_the_next_steps_wait_hidden_for_the_script() -> None:
+    found = _attrs(next_steps())
+    assert [tag for tag, _ in found] == ["div", "section", "section"]
+    assert "hidden" in found[0][1] and "data-gpulist-next" in found[0][1]
+    assert "data-gpulist-continue" in found[1][1] and "data-gpulist-ready" in found[2][1]
 
 
 def test_progress_counts_given_ids_or_the_page() -> None:
@@ -65,3 +90,26 @@ def test_every_card_of_a_topic_page_is_a_toggle_host(view: SiteView) -> None:
         hosts = [a["data-gpulist-entry"] for _, a in _attrs(render_topic(topic, view, CONFIG))
                  if "data-gpulist-entry" in a]
         assert hosts == [e.resource.id for s in topic.sections for e in s.entries]
+
+
+def test_every_listing_line_of_a_filtered_page_is_a_filter_item(view: SiteView) -> None:
+    from gpulist.site.concept_page import render_concept
+    from gpulist.site.recent import render_recent
+    from tests.site.conftest import CONFIG
+
+    cuda = view.concept_by_id["cuda"]
+    for page in (render_recent(view, CONFIG), render_concept(cuda, view, CONFIG)):
+        assert "data-gpulist-filters-host" in page
+        listings = "".join(part.split("</ul>")[0] for part in page.split('<ul class="gpulist-list">')[1:])
+        lines = [a for tag, a in _attrs(listings) if tag == "li"]
+        assert lines and all("data-gpulist-type" in a and "data-gpulist-entry" in a for a in lines)
+
+
+def test_start_here_lists_every_entry_without_hooks(view: SiteView) -> None:
+    """Start here repeats the whole catalog: no toggle, menu or filter per line there."""
+    from gpulist.site.start_here import render_start_here
+    from tests.site.conftest import CONFIG
+
+    page = render_start_here(view, CONFIG)
+    assert "data-gpulist-next" in page and "data-gpulist-filters-host" not in page
+    assert not [a for tag, a in _attrs(page) if tag == "li" and "data-gpulist-type" in a]

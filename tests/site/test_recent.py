@@ -18,4 +18,4 @@ def test_newest_first(view: SiteView) -> None:
 def test_months_and_count(view: SiteView) -> None:
     text = render_recent(view, CONFIG)
     assert re.findall(r"^## (.+)$", text, re.MULTILINE)[:3] == ["June 2025", "March 2025", "January 2025"]
-    assert text.count("\n<li>") == min(MIN_SHOWN, len(view.entries))
+    assert text.count("\n<li data-gpulist-entry=") == min(MIN_SHOWN, len(view.entries))

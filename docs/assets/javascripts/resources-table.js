@@ -8,7 +8,9 @@
  * and the table.
  *
  * The view state lives in the query string so a filtered view can be shared and
- * survives a reload: ?topic=attention&tier=1&type=paper&tag=cuda&year=2023&text=flash&sort=-year
+ * survives a reload: ?topic=attention&tag=cuda&year=2023&text=flash&sort=-year, beside reader.js's
+ * own filter fields (?status=unread&type=paper&tier=1,2: see docs/assets/javascripts/reader.js),
+ * which the table also applies through window.gpulistReader.matches.
  * (`text`, not `q`: Material's search reads `q` and highlights with `h`.)
  *
  * Speed at 10,000 entries: each row's HTML and search text are built once after loading;
@@ -19,10 +21,10 @@
 (function () {
   "use strict";
 
+  // Type and tier (with status, effort and access) are filtered by reader.js's form above the
+  // table, which owns those fields on every listing page: see `reader` below.
   var FACETS = [
     { key: "topic", label: "Topic" },
-    { key: "tier", label: "Tier" },
-    { key: "type", label: "Type" },
     { key: "tag", label: "Tag" },
     { key: "year", label: "Year" },
   ];
@@ -109,6 +111,7 @@
       tagTitles: tagTitles,
       tagText: tagTitles.join(", "),
       year: r.year == null ? "" : String(r.year),
+      entry: { id: r.id, type: r.type, effort: r.effort, access: r.access, tier: r.tier },
       haystack: [r.title, r.id, r.type, topic.title, tierLabel, (r.authors || []).join(" "),
         tagIds.join(" "), tagTitles.join(" "), r.venue || "", r.year || "",
         (r.notes || []).join(" ")].join(" ").toLowerCase(),
@@ -128,8 +131,8 @@
 
   /* Facet values in a reader's order: topics and tiers as the guide has them. */
   function facetOptions(rows) {
-    var seen = { topic: {}, tier: {}, type: {}, tag: {}, year: {} };
-    var options = { topic: [], tier: [], type: [], tag: [], year: [] };
+    var seen = { topic: {}, tag: {}, year: {} };
+    var options = { topic: [], tag: [], year: [] };
     function add(key, value, label, order) {
       if (value === "" || seen[key][value]) return;
       seen[key][value] = true;
@@ -137,8 +140,6 @@
     }
     rows.forEach(function (row) {
       add("topic", row.topic, row.topicTitle, row.topicOrder);
-      add("tier", row.tier, row.tierLabel, row.tierOrder);
-      add("type", row.type, row.type, row.type);
       row.tags.forEach(function (id, i) { add("tag", id, row.tagTitles[i], row.tagTitles[i]); });
       add("year", row.year, row.year, -Number(row.year));
     });
@@ -179,7 +180,7 @@
     });
     if (state.text) params.set("text", state.text); else params.delete("text");
     if (state.sort) params.set("sort", state.sort); else params.delete("sort");
-    var query = params.toString();
+    var query = params.toString().replace(/%2C/gi, ","); // reader.js's lists read ?effort=quick,hour
     var url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
     if (url !== window.location.pathname + window.location.search + window.location.hash) {
       window.history.replaceState(window.history.state, "", url);
@@ -188,7 +189,13 @@
 
   /* ---- filtering and sorting ---- */
 
+  /* reader.js's filters (status, type, effort, access, tier), when it is on the page. */
+  function reader() {
+    return window.gpulistReader || { matches: function () { return true; }, clearFilters: function () {} };
+  }
+
   function matches(row, state, terms, skipFacet) {
+    if (!reader().matches(row.entry)) return false;
     for (var i = 0; i < FACETS.length; i++) {
       var key = FACETS[i].key, wanted = state.facets[key];
       if (!wanted || key === skipFacet) continue;
@@ -325,10 +332,22 @@
       state.text = "";
       state.sort = "";
       FACETS.forEach(function (f) { state.facets[f.key] = ""; });
+      reader().clearFilters(); // one Clear for every filter of the page; it re-renders the table
       update();
     });
+    // reader.js announces a change of its filters, or of the marks its status filter reads.
+    current = { ui: ui, model: model, state: state };
     update();
   }
+
+  var current = null; // the table on the page, if any
+
+  function rerender() {
+    if (current && current.ui.body.isConnected) render(current.ui, current.model, current.state);
+  }
+
+  document.addEventListener("gpulist:filter", rerender);
+  document.addEventListener("gpulist:progress", rerender);
 
   function init() {
     var container = document.getElementById("gpulist-table");

@@ -13,6 +13,7 @@ topic pages, which list every entry tier by tier, and to resources.json.
 from __future__ import annotations
 
 from gpulist.site.listing import SEARCH_EXCLUDED
+from gpulist.site.reader import filters
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import href
@@ -28,6 +29,7 @@ def render_all_resources(view: SiteView, config: SiteConfig) -> str:
     out.append(f"# All resources\n\nEvery entry of the list ({len(view.entries)}), in the guide's order. "
                "Filter by topic, tier, type, tag and year, or type to search; the filters are kept "
                "in the address so a filtered view can be shared.\n")
+    out.append(filters() + "\n")
     out.append(f'<div id="{CONTAINER_ID}" data-src="{DATA_SRC}">\n{without_script(view, config)}\n</div>\n')
     return "\n".join(out)
 

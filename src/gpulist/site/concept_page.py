@@ -19,7 +19,7 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.site.card import render_card
 from gpulist.site.listing import entry_list
-from gpulist.site.reader import progress
+from gpulist.site.reader import filters, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
 from gpulist.view.config import SiteConfig
@@ -41,6 +41,8 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     if c.definition:
         out.append(escape_text(c.definition) + "\n")
     out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')}</p>\n")
+    if cv.entries:
+        out.append(filters() + "\n")
     out.append(_concept_list("Understand first", c.requires, view, page))
     if cv.start:
         out.append(f"## Start with {{ #start{NOT_SEARCHED} }}\n")
@@ -72,7 +74,8 @@ def _by_tier(entries: tuple[Entry, ...], view: SiteView, page: str, config: Site
     for tier, title in _TIERS.items():
         mine = [e for e in entries if e.resource.tier == tier]
         if mine:
-            out.append(f"### {title} {{{NOT_SEARCHED} }}\n\n" + entry_list(mine, view, page, config, topic=True))
+            out.append(f"### {title} {{{NOT_SEARCHED} }}\n\n"
+                       + entry_list(mine, view, page, config, topic=True, filterable=True))
     return "\n".join(out)
 
 

@@ -10,7 +10,7 @@ from gpulist.load import Entry
 from gpulist.site.icons import FAVORITE, NEW, TYPE_ICONS
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.site.path_page import path_index
-from gpulist.site.reader import progress, progress_tools
+from gpulist.site.reader import next_steps, progress, progress_tools
 from gpulist.site.recent import recent_entries
 from gpulist.site.start_here import STEPS, steps
 from gpulist.view.catalog import SiteView
@@ -26,6 +26,7 @@ RECENT_ON_HOME = 10
 def render_home(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Home", **SEARCH_EXCLUDED})]
     out.append(f"# GPU performance engineering reading list\n\n{intro(len(view.topics))}\n")
+    out.append(next_steps() + "\n")
     out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
     out.append("## Topics\n\n" + _topic_cards(view, config))
     out.append("## Start here\n\n" + _start_here(view, config))

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from gpulist.load import Entry
 from gpulist.site.card import badges
 from gpulist.site.icons import TYPE_ICONS
+from gpulist.site.reader import entry_hooks
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import entry_href
@@ -39,8 +40,12 @@ def entry_line(entry: Entry, view: SiteView, page: str, style: str, *, topic: bo
 
 
 def entry_list(entries: Iterable[Entry], view: SiteView, page: str, config: SiteConfig, *,
-               topic: bool = False) -> str:
-    lines = [entry_line(e, view, page, config.link_style, topic=topic) for e in entries]
+               topic: bool = False, filterable: bool = False) -> str:
+    """The entries as listing lines; `filterable` lines carry their id and filter data
+    (gpulist.site.reader), for pages with a filter form. Not by default: start here lists
+    every entry, and each hook becomes a toggle and a status menu in the browser."""
+    lines = [entry_line(e, view, page, config.link_style, topic=topic,
+                        attrs=entry_hooks(e.resource) if filterable else "") for e in entries]
     if not lines:
         return "*None yet.*\n"
     return '<ul class="gpulist-list">\n' + "\n".join(lines) + "\n</ul>\n"

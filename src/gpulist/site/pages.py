@@ -21,6 +21,8 @@ from gpulist.site.llms import PATH as LLMS_PATH
 from gpulist.site.llms import render_llms_txt
 from gpulist.site.path_page import INDEX as PATHS_INDEX
 from gpulist.site.path_page import render_path, render_path_index
+from gpulist.site.progress_data import PATH as PROGRESS_DATA
+from gpulist.site.progress_data import render_progress_data
 from gpulist.site.recent import PAGE as RECENT_PAGE
 from gpulist.site.recent import render_recent
 from gpulist.site.start_here import PAGE as START_PAGE
@@ -54,9 +56,10 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
 
 
 def catalog_pages(view: SiteView, config: SiteConfig) -> Files:
-    """What covers the whole catalog at once: the feed, llms.txt and the concepts index with its map."""
+    """What covers the whole catalog at once: the feed, llms.txt, the concepts index with its
+    map, and reader.js's data for planning next steps."""
     return {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
-            CONCEPTS_PAGE: render_concepts(view, config)}
+            CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view)}
 
 
 def nav(view: SiteView) -> list[dict[str, object]]:

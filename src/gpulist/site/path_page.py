@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gpulist.models import EFFORT_BANDS
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_line
-from gpulist.site.reader import entry_id, progress, progress_tools
+from gpulist.site.reader import entry_hooks, filters, progress, progress_tools
 from gpulist.view import effort
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
@@ -28,17 +28,19 @@ def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
     out.append(f"# {escape_text(path.title)}\n\n{escape_text(path.description)}\n")
     size = effort.summary(s.entry.resource for s in path_view.steps)
     out.append(f"<p>{len(path_view.steps)} steps{', ' + size if size else ''}. {progress(path_view.ids)}</p>\n")
+    out.append(filters() + "\n")
     steps = "\n".join(_step(step, view, path_view.page, config.link_style) for step in path_view.steps)
     out.append(f'<ol class="gpulist-path">\n{steps}\n</ol>\n')
     return "\n".join(out)
 
 
 def _step(step: Step, view: SiteView, page: str, style: str) -> str:
-    """The entry's listing line (see entry_line) with its id for the read toggle, and its reason below it."""
+    """The entry's listing line (see entry_line) with its hooks for the reading state and the
+    filters, its reason below it, and its effort band."""
     band = effort.label(step.entry.resource)
     why = (f'<br><span class="gpulist-why">{html_text(step.why)}</span>'
            + (f' <span class="gpulist-effort">({band})</span>' if band else ""))
-    return entry_line(step.entry, view, page, style, topic=True, attrs=entry_id(step.entry.resource), tail=why)
+    return entry_line(step.entry, view, page, style, topic=True, attrs=entry_hooks(step.entry.resource), tail=why)
 
 
 def render_path_index(view: SiteView, config: SiteConfig) -> str:

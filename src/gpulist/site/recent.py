@@ -6,6 +6,7 @@ from itertools import groupby
 
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
+from gpulist.site.reader import filters
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.text import front_matter
@@ -26,6 +27,7 @@ def render_recent(view: SiteView, config: SiteConfig) -> str:
     shown = recent_entries(view, min(max(new, MIN_SHOWN), MAX_SHOWN))
     out = [front_matter({"title": "Recently added", **SEARCH_EXCLUDED})]
     out.append("# Recently added\n\nFollow new entries with the [Atom feed](feed.xml).\n")
+    out.append(filters() + "\n")
     for month, group in groupby(shown, key=lambda e: e.resource.added.strftime("%B %Y")):
-        out.append(f"## {month}\n\n" + entry_list(group, view, PAGE, config, topic=True))
+        out.append(f"## {month}\n\n" + entry_list(group, view, PAGE, config, topic=True, filterable=True))
     return "\n".join(out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.site.path_page import path_index
-from gpulist.site.reader import progress_tools
+from gpulist.site.reader import next_steps, progress_tools
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.text import escape_text, front_matter
@@ -29,6 +29,7 @@ def render_start_here(view: SiteView, config: SiteConfig) -> str:
                "needs it, with a line on why each step comes when it does. Mark entries as read as you go; "
                "your progress stays in this browser, and you can export it to another.\n")
     out.append(progress_tools() + "\n")
+    out.append(next_steps() + "\n")
     index = path_index(view, PAGE, config)
     if index:
         out.append("## Reading paths { #paths }\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gpulist.site.card import render_card
 from gpulist.site.listing import SEARCH_EXCLUDED
-from gpulist.site.reader import progress
+from gpulist.site.reader import filters, progress
 from gpulist.view import effort
 from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.config import SiteConfig
@@ -22,6 +22,7 @@ def render_topic(topic_view: TopicView, view: SiteView, config: SiteConfig) -> s
     out.append(f"# {escape_text(topic.title)}\n\n{escape_text(topic.description)}\n")
     out.append(_contents(topic_view))
     out.append(f"<p>{progress()}</p>\n")
+    out.append(filters() + "\n")
     for section in topic_view.sections:
         out.append(f"## {escape_text(section.heading)} {{ #{section.key} }}\n")
         if not section.entries:

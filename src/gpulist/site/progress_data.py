@@ -1,0 +1,65 @@
+"""reader-data.json: what reader.js needs to plan a reader's next step, and nothing more.
+
+"Continue" and "Ready for you" (home, start here) and the cards' "Know first" chips need,
+for every entry, its title, its card and the concepts it requires, and for every concept
+the entries whose reading covers it. resources.json holds all that and far more (notes,
+links, authors, edit links); this file is the compact part, written from the view, fetched
+by the script from the site's root (same origin, once per visit: it is kept in memory
+across instant navigation) and only on pages that use it.
+
+Shape (version 1; keys are only ever added within a version):
+
+    {"version": 1,
+     "pages": ["topics/attention/", ...],              the topic pages, site paths
+     "concepts": [["cuda", [entry indexes]], ...],     the entries that cover each concept
+     "entries": [["flashattention-2", "Title", page index, tier or 0, [concept indexes]], ...],
+     "paths": [[entry indexes], ...]}
+
+Entries come in the guide's order, which is also the order "Ready for you" falls back to;
+the concept indexes of an entry are those it requires. A concept is covered when one of its
+covering entries is read: its `start` entries, or, when none of those is listed, every
+entry tagged with it. Indexes rather than ids keep the file small: ids are the bulk of it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gpulist.load import Entry
+from gpulist.models import Concept
+from gpulist.view.catalog import SiteView
+
+PATH = "reader-data.json"
+VERSION = 1
+
+
+def covering(concept: Concept, view: SiteView, index: dict[str, int]) -> list[int]:
+    """The entries whose reading covers `concept`: its listed start entries, else its tagged ones.
+    A start entry since removed is left out; when none is left, the tags decide."""
+    start = [index[i] for i in dict.fromkeys(concept.start) if i in index]
+    return start or [index[e.resource.id] for e in view.by_concept.get(concept.id, ()) if e.resource.id in index]
+
+
+def progress_data(view: SiteView) -> dict[str, Any]:
+    entries: list[Entry] = view.entries
+    index = {e.resource.id: i for i, e in enumerate(entries)}
+    concepts = {c.id: n for n, c in enumerate(view.concepts)}
+    pages = {t.topic.id: n for n, t in enumerate(view.topics)}
+    rows = []
+    for e in entries:
+        r = e.resource
+        requires = [concepts[c] for c in dict.fromkeys(r.requires) if c in concepts]
+        rows.append([r.id, r.title, pages[r.topic], r.tier or 0, requires])
+    return {
+        "version": VERSION,
+        "pages": [f"topics/{t.topic.id}/" for t in view.topics],
+        "concepts": [[c.id, covering(c, view, index)] for c in view.concepts],
+        "entries": rows,
+        "paths": [[index[i] for i in p.ids if i in index] for p in view.paths],
+    }
+
+
+def render_progress_data(view: SiteView) -> str:
+    """Compact JSON, as resources.json: every page that plans a next step fetches it."""
+    return json.dumps(progress_data(view), ensure_ascii=False, separators=(",", ":")) + "\n"

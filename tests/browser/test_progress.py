@@ -1,0 +1,243 @@
+"""Reading states, "Continue" and "Ready for you", "Know first", map shades and the v1 migration
+(docs/assets/javascripts/reader.js), in Chromium, on both engines' builds of the fixture site.
+
+Counts come from the built resources.json and reader-data.json, so the tests follow the
+fixture catalog. Every test ends by checking that nothing left 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.reader_kit import (BOUND, LEGACY, MENU, STORE, TOGGLE, expected_ready, listed, open_bound,
+                                      set_status, statuses, stored)
+
+
+def topic_ids(site: Site, topic: str) -> list[str]:
+    return [r["id"] for r in site.resources if r["topic"] == topic]
+
+
+def test_every_state_persists_and_is_counted(tab: Tab, site: Site) -> None:
+    """Read counts, skipped leaves both sides of N / M, on the topic, home and path pages."""
+    page = tab.page
+    attention = topic_ids(site, "attention")
+    open_bound(page, site.url("topics/attention/"))
+    assert page.locator("select[data-gpulist-status]").count() == len(attention)
+    assert page.locator(MENU.format("vllm") + " option").evaluate_all("os => os.map(o => o.value)") == [
+        "unread", "reading", "read", "skipped"]
+    for entry, status in (("flashattention-2", "read"), ("flashattention-3", "reading"), ("vllm", "skipped"),
+                          ("kv-old", "read"), ("kv-old", "unread")):
+        set_status(page, entry, status)
+    figure = page.locator("[data-gpulist-progress]").first
+    expect(figure).to_have_text(f"1 / {len(attention) - 1}")
+    expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(TOGGLE.format("flashattention-3"))).to_have_attribute("aria-pressed", "false")
+    assert statuses(page) == {"flashattention-2": "read", "flashattention-3": "reading", "vllm": "skipped"}
+
+    page.reload()
+    page.wait_for_function(BOUND)
+    for entry, status in (("flashattention-2", "read"), ("flashattention-3", "reading"), ("vllm", "skipped"),
+                          ("kv-old", "unread")):
+        expect(page.locator(MENU.format(entry))).to_have_value(status)
+    expect(figure).to_have_text(f"1 / {len(attention) - 1}")
+
+    # Instant navigation to the home page, then to a path: the same counts, without a reload.
+    page.evaluate("window.gpulistSamePage = true")
+    page.locator(".md-header a[href], .md-nav a[href]").filter(has_text="Home").first.click()
+    page.wait_for_function("document.querySelector('.grid.cards') !== null")
+    card = page.locator(".grid.cards li", has=page.locator("a[href$='/topics/attention/']"))
+    expect(card.locator("[data-gpulist-progress]")).to_have_text(f"1 / {len(attention) - 1}")
+    page.locator(".gpulist-paths a[href$='/paths/first-steps/']").first.click()
+    page.wait_for_url(site.url("paths/first-steps/"))
+    expect(page.locator("[data-gpulist-progress]").first).to_have_text("1 / 3")  # vllm skipped
+    expect(page.locator(MENU.format("vllm"))).to_have_value("skipped")
+    assert page.evaluate("window.gpulistSamePage === true"), "navigation reloaded the page"
+    assert tab.offsite == []
+
+
+def test_the_read_toggle_is_a_shortcut_between_unread_and_read(tab: Tab, site: Site) -> None:
+    page = tab.page
+    open_bound(page, site.url("topics/attention/"))
+    set_status(page, "flashattention-3", "reading")
+    page.locator(TOGGLE.format("flashattention-3")).click()
+    expect(page.locator(MENU.format("flashattention-3"))).to_have_value("read")
+    page.locator(TOGGLE.format("flashattention-3")).click()
+    expect(page.locator(MENU.format("flashattention-3"))).to_have_value("unread")
+    assert statuses(page) == {}
+    assert tab.offsite == []
+
+
+def test_version_1_marks_migrate_with_their_times(browser: Browser, site: Site) -> None:
+    legacy = json.dumps({"flashattention-2": "2024-02-03T04:05:06.000Z", "<script>": "2024-01-01T00:00:00Z",
+                         "vllm": "not a time"})
+    opened = open_tab(browser)
+    try:
+        page = opened.page
+        page.context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', 1); "
+                                     f"localStorage.setItem('{LEGACY}', {json.dumps(legacy)}); }}")
+        open_bound(page, site.url("topics/attention/"))
+        assert stored(page) == {"flashattention-2": {"status": "read", "at": "2024-02-03T04:05:06.000Z"}}
+        assert page.evaluate(f"localStorage.getItem('{LEGACY}')") == legacy, "the v1 store was changed"
+        expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
+        # Migrated once: unmarking is not undone by migrating again.
+        page.locator(TOGGLE.format("flashattention-2")).click()
+        page.reload()
+        page.wait_for_function(BOUND)
+        expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "false")
+        assert json.loads(page.evaluate(f"localStorage.getItem('{STORE}')"))["version"] == 2
+        assert opened.offsite == [] and opened.errors == []
+    finally:
+        opened.page.context.close()
+
+
+def test_a_store_of_a_newer_version_is_never_overwritten(browser: Browser, site: Site) -> None:
+    future = json.dumps({"version": 3, "marks": {"flashattention-2": "something new"}})
+    opened = open_tab(browser)
+    try:
+        page = opened.page
+        page.context.add_init_script(f"localStorage.setItem('{STORE}', {json.dumps(future)})")
+        open_bound(page, site.url("topics/attention/"))
+        page.locator(TOGGLE.format("flashattention-3")).click()
+        assert page.evaluate(f"localStorage.getItem('{STORE}')") == future
+        assert opened.errors == []
+    finally:
+        opened.page.context.close()
+
+
+def test_continue_and_ready_follow_marks_on_prerequisites(tab: Tab, site: Site) -> None:
+    """vllm requires KV cache (no start entry: covered by reading any entry tagged with it)
+    and attention (covered by its start entry, flashattention-2)."""
+    page = tab.page
+    open_bound(page, site.url())
+    expect(page.locator("[data-gpulist-next]")).to_be_visible()
+    expect(page.locator("[data-gpulist-continue]")).to_contain_text("Nothing in progress")
+    expect(page.locator("[data-gpulist-ready] li")).to_have_count(5)
+    assert listed(page, "data-gpulist-ready") == expected_ready(site, {})
+    assert "vllm" not in listed(page, "data-gpulist-ready")
+
+    open_bound(page, site.url("topics/attention/"))
+    set_status(page, "flashattention-3", "reading")
+    page.wait_for_timeout(20)  # the two marks' times differ, so "latest first" is an order
+    set_status(page, "flashattention-2", "read")
+    open_bound(page, site.url("start-here/"))
+    expect(page.locator("[data-gpulist-ready] li").first).to_be_visible()
+    marks = {"flashattention-2": "read", "flashattention-3": "reading"}
+    assert listed(page, "data-gpulist-ready") == expected_ready(site, marks)
+    assert {"kv-old", "tricky-title"} <= set(listed(page, "data-gpulist-ready")), "attention is covered"
+    assert "vllm" not in listed(page, "data-gpulist-ready"), "KV cache is not covered yet"
+
+    set_status(page, "pmpp-book", "reading")  # from the "Ready for you" list itself
+    expect(page.locator("[data-gpulist-continue] li")).to_have_count(2)
+    assert listed(page, "data-gpulist-continue") == ["pmpp-book", "flashattention-3"]
+    page.locator("[data-gpulist-ready] " + TOGGLE.format("kv-old")).click()  # covers KV cache
+    marks.update({"pmpp-book": "reading", "kv-old": "read"})
+    expect(page.locator("[data-gpulist-ready] " + MENU.format("vllm"))).to_have_count(1)
+    assert listed(page, "data-gpulist-ready") == expected_ready(site, marks)
+    # vllm is on a path the reader has begun: it comes before other entries past tier 1.
+    ready = listed(page, "data-gpulist-ready")
+    assert ready.index("vllm") < ready.index("tricky-title")
+    assert tab.offsite == []
+
+
+KNOW_FIRST = ('<p class="gpulist-know-first" data-gpulist-requires="kv-cache attention">Know first: '
+              '<a href="../../concepts/kv-cache/" data-gpulist-concept="kv-cache">KV cache</a> '
+              '<a href="../../concepts/attention/" data-gpulist-concept="attention">Attention</a></p>')
+SHADE = '<p><a href="#" id="shade" data-gpulist-shade data-gpulist-ids="flashattention-2 flashattention-3 vllm">map</a></p>'
+
+
+def with_fixtures(page: Page, site: Site) -> None:
+    """The lead's card contract until it lands: a "Know first" paragraph after vllm's meta line,
+    and a concept map node, written into the served topic page."""
+    def patch(route: Route) -> None:
+        response = route.fetch()
+        body = response.text()
+        meta = body.index('data-gpulist-entry="vllm"')
+        end = body.index("</p>", meta) + len("</p>")
+        body = body[:end] + KNOW_FIRST + body[end:]
+        heading = body.index("<h2")
+        body = body[:heading] + SHADE + body[heading:]
+        route.fulfill(response=response, body=body)
+
+    page.route(site.url("topics/attention/"), patch)
+
+
+def test_know_first_hides_covered_concepts_but_never_the_card(tab: Tab, site: Site) -> None:
+    page = tab.page
+    with_fixtures(page, site)
+    open_bound(page, site.url("topics/attention/"))
+    chips = page.locator("[data-gpulist-requires] [data-gpulist-concept]")
+    expect(chips).to_have_count(2)
+    expect(chips.nth(0)).to_be_visible()
+    expect(chips.nth(1)).to_be_visible()
+    set_status(page, "flashattention-2", "read")  # attention's start entry
+    expect(page.locator("[data-gpulist-concept=attention]")).to_be_hidden()
+    expect(page.locator("[data-gpulist-concept=kv-cache]")).to_be_visible()
+    set_status(page, "kv-old", "reading")  # reading does not cover
+    expect(page.locator("[data-gpulist-concept=kv-cache]")).to_be_visible()
+    set_status(page, "kv-old", "read")
+    expect(page.locator("[data-gpulist-requires]")).to_be_hidden()
+    expect(page.locator("h3#vllm")).to_be_visible()
+    expect(page.locator(MENU.format("vllm"))).to_be_visible()
+    set_status(page, "flashattention-2", "skipped")
+    expect(page.locator("[data-gpulist-concept=attention]")).to_be_visible()
+    assert tab.offsite == []
+
+
+def test_map_shades_follow_read_and_skipped(tab: Tab, site: Site) -> None:
+    page = tab.page
+    with_fixtures(page, site)
+    open_bound(page, site.url("topics/attention/"))
+    node = page.locator("#shade")
+
+    def shade() -> tuple[str | None, str]:
+        return node.get_attribute("data-gpulist-state"), node.evaluate("n => n.style.getPropertyValue('--gpulist-read')")
+
+    assert shade() == ("none", "0")
+    set_status(page, "flashattention-2", "read")
+    expect(node).to_have_attribute("data-gpulist-state", "some")
+    assert shade() == ("some", "0.333")
+    set_status(page, "vllm", "skipped")
+    assert shade() == ("some", "0.5")
+    set_status(page, "flashattention-3", "read")
+    assert shade() == ("all", "1")
+    assert tab.offsite == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_new_control_passes_axe_in_use(browser: Browser, site: Site, scheme: str) -> None:
+    """Whole pages, as test_accessibility checks them, with the controls this work adds in use:
+    status menus, an open filter form with a filter on, the section counts, "Continue" and
+    "Ready for you" filled, the progress link shown, and a shared link offered, then viewed."""
+    from tests.browser.reader_kit import link_payload, progress_document
+    from tests.browser.test_accessibility import violations
+
+    opened = open_tab(browser, viewport={"width": 1280, "height": 900}, color_scheme=scheme,
+                      permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = opened.page
+        open_bound(page, site.url("topics/attention/"))
+        set_status(page, "flashattention-3", "reading")
+        set_status(page, "vllm", "skipped")
+        page.locator("form[data-gpulist-filters] summary").click()
+        page.locator("form[data-gpulist-filters] input[name=type][value=paper]").check()
+        expect(page.locator("h2#tier_1 [data-gpulist-section-count]")).not_to_have_text("")
+        assert violations(page) == [], "topic page"
+        open_bound(page, site.url("start-here/"))
+        expect(page.locator("[data-gpulist-continue] li")).to_have_count(1)
+        page.locator("[data-gpulist-share]").click()
+        expect(page.locator("[data-gpulist-share-link]")).to_be_visible()
+        assert violations(page) == [], "start here"
+        page.goto(site.url(link_payload(progress_document(read={"flashattention-2": "2025-01-01T00:00:00Z"}))))
+        expect(page.locator("[data-gpulist-shared=offer]")).to_be_visible()
+        assert violations(page) == [], "home, offered a shared link"
+        page.get_by_role("button", name="View it").click()
+        expect(page.locator("[data-gpulist-shared=viewing]")).to_be_visible()
+        assert violations(page) == [], "home, viewing a shared link"
+        assert opened.offsite == [] and opened.errors == []
+    finally:
+        opened.page.context.close()
