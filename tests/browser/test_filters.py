@@ -15,7 +15,7 @@ from tests.browser.conftest import Site, Tab, open_tab
 from tests.browser.reader_kit import BOUND, open_bound, set_status
 
 FORM = "form[data-gpulist-filters]"
-LISTING_PAGES = ["topics/attention/", "tags/cuda/", "recent/", "paths/first-steps/", "all-resources/"]
+LISTING_PAGES = ["topics/attention/", "concepts/cuda/", "recent/", "paths/first-steps/", "all-resources/"]
 
 
 def wanted(site: Site, ids: list[str], query: dict[str, list[str]], marks: dict[str, str]) -> list[str]:

@@ -144,21 +144,16 @@ def test_continue_and_ready_follow_marks_on_prerequisites(tab: Tab, site: Site) 
     assert tab.offsite == []
 
 
-KNOW_FIRST = ('<p class="gpulist-know-first" data-gpulist-requires="kv-cache attention">Know first: '
-              '<a href="../../concepts/kv-cache/" data-gpulist-concept="kv-cache">KV cache</a> '
-              '<a href="../../concepts/attention/" data-gpulist-concept="attention">Attention</a></p>')
 SHADE = '<p><a href="#" id="shade" data-gpulist-shade data-gpulist-ids="flashattention-2 flashattention-3 vllm">map</a></p>'
 
 
 def with_fixtures(page: Page, site: Site) -> None:
-    """The lead's card contract until it lands: a "Know first" paragraph after vllm's meta line,
-    and a concept map node, written into the served topic page."""
+    """A concept map node over three of the page's entries, written into the served topic page,
+    so the shading's arithmetic is seen on one page (tests/browser/test_concepts.py follows
+    the real map)."""
     def patch(route: Route) -> None:
         response = route.fetch()
         body = response.text()
-        meta = body.index('data-gpulist-entry="vllm"')
-        end = body.index("</p>", meta) + len("</p>")
-        body = body[:end] + KNOW_FIRST + body[end:]
         heading = body.index("<h2")
         body = body[:heading] + SHADE + body[heading:]
         route.fulfill(response=response, body=body)
@@ -168,23 +163,23 @@ def with_fixtures(page: Page, site: Site) -> None:
 
 def test_know_first_hides_covered_concepts_but_never_the_card(tab: Tab, site: Site) -> None:
     page = tab.page
-    with_fixtures(page, site)
     open_bound(page, site.url("topics/attention/"))
-    chips = page.locator("[data-gpulist-requires] [data-gpulist-concept]")
+    vllm = page.locator('[data-gpulist-requires="kv-cache attention"]')  # vllm's card: know these first
+    chips = vllm.locator("[data-gpulist-concept]")
     expect(chips).to_have_count(2)
     expect(chips.nth(0)).to_be_visible()
     expect(chips.nth(1)).to_be_visible()
     set_status(page, "flashattention-2", "read")  # attention's start entry
-    expect(page.locator("[data-gpulist-concept=attention]")).to_be_hidden()
-    expect(page.locator("[data-gpulist-concept=kv-cache]")).to_be_visible()
+    expect(vllm.locator("[data-gpulist-concept=attention]")).to_be_hidden()
+    expect(vllm.locator("[data-gpulist-concept=kv-cache]")).to_be_visible()
     set_status(page, "kv-old", "reading")  # reading does not cover
-    expect(page.locator("[data-gpulist-concept=kv-cache]")).to_be_visible()
-    set_status(page, "kv-old", "read")
-    expect(page.locator("[data-gpulist-requires]")).to_be_hidden()
+    expect(vllm.locator("[data-gpulist-concept=kv-cache]")).to_be_visible()
+    set_status(page, "kv-old", "read")  # kv-cache has no start: any tagged entry read covers it
+    expect(vllm).to_be_hidden()
     expect(page.locator("h3#vllm")).to_be_visible()
     expect(page.locator(MENU.format("vllm"))).to_be_visible()
     set_status(page, "flashattention-2", "skipped")
-    expect(page.locator("[data-gpulist-concept=attention]")).to_be_visible()
+    expect(vllm.locator("[data-gpulist-concept=attention]")).to_be_visible()
     assert tab.offsite == []
 
 
