@@ -76,7 +76,7 @@ def _book_az(view: SiteView, style: str) -> str:
     out = []
     for letter, group in groupby(terms, key=lambda t: _letter(t.term)):
         lines = [_term(t, covers.get(t.term, ""), style) for t in group]
-        out.append(f"### {letter}\n\n" + '<ul class="gpulist-az gpulist-book-az">\n' + "\n".join(lines) + "\n</ul>\n")
+        out.append(f"### {letter}\n\n" + '<ul class="gpulist-az">\n' + "\n".join(lines) + "\n</ul>\n")
     return "\n".join(out)
 
 

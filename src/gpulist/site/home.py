@@ -26,7 +26,6 @@ RECENT_ON_HOME = 10
 def render_home(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Home", **SEARCH_EXCLUDED})]
     out.append(f"# GPU performance engineering reading list\n\n{intro(len(view.topics))}\n")
-    out.append(next_steps() + "\n")
     out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
     out.append("## Topics\n\n" + _topic_cards(view, config))
     out.append("## Start here\n\n" + _start_here(view, config))
@@ -70,7 +69,11 @@ def _start_here(view: SiteView, config: SiteConfig) -> str:
     """The reading paths, then the guide's tiers: each step names the topic sections to read,
     linked to their tiers; the entries themselves are on start-here.md, so the home page
     stays short at any size."""
-    out = [path_index(view, PAGE, config) + progress_tools() + "\n"] if view.paths else []
+    # The reader's next steps open this section, below the topics: the script fills and
+    # reveals them after the first paint, and nothing in view should move when it does.
+    out = [next_steps() + "\n"]
+    if view.paths:
+        out.append(path_index(view, PAGE, config) + progress_tools() + "\n")
     out.append("Read Tier 1 of every topic in the guide's order, then Tier 2, then Tier 3.\n")
     for tier, ((key, title), entries) in enumerate(zip(STEPS, steps(view)), 1):
         sections = [f"[{escape_text(t.topic.title)}]({t.page}#{s.key}) ({len(s.entries)})"

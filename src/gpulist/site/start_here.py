@@ -28,12 +28,14 @@ def render_start_here(view: SiteView, config: SiteConfig) -> str:
     out.append("# Start here\n\nPick a reading path: each takes you through the list in the order a learner "
                "needs it, with a line on why each step comes when it does. Mark entries as read as you go; "
                "your progress stays in this browser, and you can export it to another.\n")
-    out.append(progress_tools() + "\n")
-    out.append(next_steps() + "\n")
     index = path_index(view, PAGE, config)
     if index:
         out.append("## Reading paths { #paths }\n")
         out.append(index)
+    # Below the paths, not above them: the script fills and reveals these after the first
+    # paint, and anything they pushed down in view would count as a layout shift.
+    out.append(next_steps() + "\n")
+    out.append(progress_tools() + "\n")
     out.append("## The guide's tiers { #tiers }\n\nOr read as the guide is written: the first tier of every "
                "topic, then the second, then the third. Each link opens the entry's card.\n")
     for tier, (key, title) in enumerate(STEPS, 1):
