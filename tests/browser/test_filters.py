@@ -73,9 +73,9 @@ def test_every_field_filters_the_recent_page_and_lives_in_the_address(tab: Tab, 
             f"Showing {len(expected)} of {len(everything)} entries.")
     final = wanted(site, everything, query, marks)
     assert final == ["flashattention-3", "flashattention-2"], "the fixture keeps two entries through all five"
-    # Each field's values in the form's order, commas unescaped.
-    assert page.url.endswith("?status=unread,read&type=paper,blog,book,docs&effort=quick,afternoon,weeks"
-                             "&access=free,paywall&tier=1"), page.url
+    # Each field's values in the form's order, commas unescaped; the address follows after a paint.
+    expect(page).to_have_url(site.url("recent/?status=unread,read&type=paper,blog,book,docs"
+                                      "&effort=quick,afternoon,weeks&access=free,paywall&tier=1"))
 
     page.reload()
     page.wait_for_function(BOUND)
@@ -84,7 +84,7 @@ def test_every_field_filters_the_recent_page_and_lives_in_the_address(tab: Tab, 
     expect(page.locator(f"{FORM} details")).to_have_attribute("open", "")
     page.locator(f"{FORM} button[type=reset]").click()
     assert shown(page) == everything
-    assert page.url == site.url("recent/")
+    expect(page).to_have_url(site.url("recent/"))
     assert tab.offsite == []
 
 
@@ -154,7 +154,7 @@ def test_the_table_applies_the_reader_filters_and_one_clear_resets_all(tab: Tab,
     page.locator("#gpulist-table button[type=reset]").click()
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(len(site.resources))
     assert page.locator(f"{FORM} input:checked").count() == 0
-    assert page.url == site.url("all-resources/")
+    expect(page).to_have_url(site.url("all-resources/"))
     assert tab.offsite == []
 
 
