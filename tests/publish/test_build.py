@@ -20,6 +20,7 @@ import pytest
 
 from gpulist.cli import main
 from gpulist.publish.engine import ENGINES
+from gpulist.publish.stylesheet import STYLESHEET
 
 from tests.site.conftest import FIXTURE, REPO, unsafe_markup
 
@@ -334,6 +335,27 @@ def test_every_page_carries_sharing_metadata(built: Path) -> None:
             url = SITE_URL + str(where.parent).removeprefix(".") + ("/" if where.parent != Path(".") else "")
             assert meta["og:url"] == meta["canonical"] == url, where
     assert not any("og:image" in p.read_text(encoding="utf-8") for p in (built / "site").rglob("*.html"))
+
+
+def test_every_engine_page_loads_one_stylesheet_of_ours_and_defers_every_script(built: Path) -> None:
+    """Lighthouse's mobile first paint waits for each stylesheet and for a script without `defer`:
+    gpulist's four stylesheets come as one joined file, and the theme's bundle is deferred."""
+    joined = (built / "site" / STYLESHEET).read_text(encoding="utf-8")
+    for name in ("icons", "gpulist", "resources-table", "reader"):
+        source = (built / "docs" / "assets" / "stylesheets" / f"{name}.css").read_text(encoding="utf-8")
+        assert f"/* assets/stylesheets/{name}.css */\n{source.rstrip()}\n" in joined, name
+    checked = 0
+    for page in sorted((built / "site").rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if "<script src=" not in html:
+            continue  # a redirect page from an old tag address
+        where = page.relative_to(built / "site")
+        styles = re.findall(r'<link rel="stylesheet" href="[^"]*?(assets/stylesheets/[^"]+\.css)"', html)
+        assert [s for s in styles if not s.endswith(".min.css")] == [STYLESHEET], where  # the rest: the theme's
+        scripts = re.findall(r"<script src=[^>]*>", html)
+        assert scripts and all(" defer>" in tag for tag in scripts), (where, scripts)
+        checked += 1
+    assert checked >= 15
 
 
 def test_topic_concept_and_path_pages_describe_themselves(built: Path) -> None:

@@ -1,8 +1,11 @@
-"""Regenerating while serving: once per batch of changes, stopping with the server."""
+"""Regenerating while serving: once per batch of changes, stopping with the server; what is watched."""
 
 from __future__ import annotations
 
-from gpulist.publish.serve import regenerate_on_change
+from pathlib import Path
+
+from gpulist.publish.serve import regenerate_on_change, watched
+from gpulist.publish.stylesheet import STYLESHEET
 
 
 def test_regenerates_once_per_non_empty_batch() -> None:
@@ -16,3 +19,13 @@ def test_stops_when_the_server_stops() -> None:
     calls: list[int] = []
     batches = regenerate_on_change([{"a"}, {"b"}, {"c"}], lambda: calls.append(1), lambda: next(alive, False))
     assert batches == 1 and len(calls) == 1
+
+
+def test_watches_data_and_the_stylesheets_folder_but_not_the_joined_copy(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "assets" / "css").mkdir(parents=True)
+    (docs / "assets" / "css" / "a.css").write_text("a {}\n", encoding="utf-8")
+    mkdocs = {"extra_css": ["assets/css/a.css", "assets/gone/b.css", "https://cdn.example/c.css"]}
+    folders, ignored = watched(tmp_path / "data", docs, mkdocs)
+    assert folders == [tmp_path / "data", docs / "assets" / "css"]  # not a missing file's folder, not an address
+    assert ignored == {str(docs / STYLESHEET)}

@@ -1,4 +1,4 @@
-"""`gpulist serve`: build the pages, serve the site, and regenerate pages when data/ changes."""
+"""`gpulist serve`: build the pages, serve the site, and regenerate pages when data/ (or a stylesheet) changes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 from gpulist.cli.site_args import add_site_options, generate_and_report, paths_from
 from gpulist.publish.build import engine_env
-from gpulist.publish.serve import regenerate_on_change
+from gpulist.publish.serve import regenerate_on_change, watched
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,7 +33,10 @@ def run(args: argparse.Namespace) -> int:
     # SIGTERM must unwind through `finally` too, or the engine's server would be orphaned.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
-        changes = watchfiles.watch(paths.data, yield_on_timeout=True, rust_timeout=1000)
+        folders, ours = watched(paths.data, paths.docs, paths.mkdocs)
+        default = watchfiles.DefaultFilter()
+        changes = watchfiles.watch(*folders, watch_filter=lambda change, path: default(change, path) and path not in ours,
+                                   yield_on_timeout=True, rust_timeout=1000)
         regenerate = lambda: generate_and_report(paths, settings, site_engine)  # noqa: E731
         regenerate_on_change(changes, regenerate, lambda: server.poll() is None)
     except KeyboardInterrupt:

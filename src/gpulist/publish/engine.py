@@ -5,7 +5,8 @@ and runs `python -m zensical` or `python -m mkdocs` on it, so the engine can cha
 without touching gpulist, and a switch back is one flag (`--engine`).
 
 - MkDocs reads `.gpulist-mkdocs.yml`, which inherits every setting from mkdocs.yml
-  (`INHERIT`) and adds the navigation, docs_dir and the publishing settings.
+  (`INHERIT`) and adds the navigation, docs_dir and the publishing settings, and names one
+  stylesheet for extra_css's files, which gpulist joins (gpulist.publish.stylesheet).
 - Zensical reads `.gpulist-zensical.yml`, a complete configuration: Zensical 0.0.x panics on
   an `INHERIT` with an absolute docs_dir, and wants docs_dir and site_dir relative to the
   project (inside it). Its site_dir is always `.gpulist-site/` in the project: a build is
@@ -38,6 +39,7 @@ from typing import Any
 from gpulist.files import current_text, write_plain
 from gpulist.identity import github_repo_parts
 from gpulist.problems import UsageError
+from gpulist.publish.stylesheet import engine_extra_css
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import BUILT, SOURCE
 
@@ -142,7 +144,8 @@ def _repo_name(repo_url: str) -> str:
 
 
 def _mkdocs_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> str:
-    lines = {"INHERIT": layout.config.name, "docs_dir": str(layout.docs), **publishing(settings), "nav": nav}
+    lines = {"INHERIT": layout.config.name, "docs_dir": str(layout.docs), **publishing(settings), "nav": nav,
+             "extra_css": engine_extra_css(layout.docs, layout.mkdocs)}
     return "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in lines.items())
 
 
@@ -151,7 +154,7 @@ def _zensical_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, o
     config.pop("INHERIT", None)
     config.setdefault("validation", {})["links"] = dict.fromkeys(_LINK_CHECKS, "ignore")  # see the docstring
     config.update(docs_dir=_inside(layout.docs, layout.root, "--docs"),
-                  site_dir=ZENSICAL_SITE, nav=nav)
+                  site_dir=ZENSICAL_SITE, nav=nav, extra_css=engine_extra_css(layout.docs, layout.mkdocs))
     for key, value in publishing(settings).items():
         if value is None:
             config.pop(key, None)  # Zensical wants a string or nothing

@@ -2,12 +2,24 @@
 
 gpulist regenerates pages when data/ changes; MkDocs, watching docs/, then rebuilds and
 reloads the browser. The writer only rewrites changed pages, so an edit to one entry
-touches one topic page and a few listings, not the whole site.
+touches one topic page and a few listings, not the whole site. An edit to one of the
+stylesheets regenerates too: the engine serves their joined copy (gpulist.publish.stylesheet).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from gpulist.publish.stylesheet import STYLESHEET, sources
+
+
+def watched(data: Path, docs: Path, mkdocs: Mapping[str, Any]) -> tuple[list[Path], set[str]]:
+    """The folders to watch (data/, the stylesheets' folders) and the files of ours to ignore
+    there: the joined stylesheet, which regenerating writes."""
+    styles = {(docs / rel.lstrip("/")).parent for rel in sources(docs, mkdocs)}
+    return [data, *sorted(styles)], {str(docs / STYLESHEET)}
 
 
 def regenerate_on_change(
