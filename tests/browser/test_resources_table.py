@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Site, Tab, open_tab
 
@@ -156,3 +156,27 @@ def test_the_note_comes_back_when_the_data_cannot_load(tab: Tab, site: Site) -> 
     note = page.locator("#gpulist-table .gpulist-table-status")
     assert note.is_visible() and "needs JavaScript" in note.inner_text()
     assert len(topic_links(page)) == len(site.topics) + 1
+
+
+def test_a_long_result_lists_its_first_hundred_rows_and_the_rest_on_request(tab: Tab, site: Site) -> None:
+    """Served 150 entries (the fixture's, repeated under new ids), the table lists 100 and
+    says so; "List all 150" lists every one, and a new filter goes back to the first 100."""
+    page = tab.page
+
+    def longer(route: Any) -> None:
+        data = route.fetch().json()
+        real = data["resources"]
+        data["resources"] = [{**real[i % len(real)], "id": f"{real[i % len(real)]['id']}-{i}"} for i in range(150)]
+        route.fulfill(json=data)
+
+    page.route("**/resources.json", longer)
+    open_table(page, site)
+    expect(page.locator("#gpulist-table tbody tr")).to_have_count(100)
+    assert page.locator(".gpulist-count").inner_text() == "150 of 150 entries match; the first 100 are listed"
+    more = page.locator("#gpulist-table .gpulist-more button")
+    expect(more).to_have_text("List all 150")
+    more.click()
+    expect(page.locator("#gpulist-table tbody tr")).to_have_count(150)
+    expect(more).to_be_hidden()
+    page.locator("#gpulist-table th[data-column=title] button").click()
+    expect(page.locator("#gpulist-table tbody tr")).to_have_count(100)
