@@ -98,6 +98,14 @@ def load(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool 
     return load_catalog(make_catalog(root, files, base=base))
 
 
+@pytest.fixture(name="data")
+def catalog_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A valid catalog in tmp_path, with tmp_path as working directory so paths read data/...
+    The `data` fixture of the validate tests: import it (`catalog_here`) where it is used."""
+    monkeypatch.chdir(tmp_path)
+    return make_catalog(tmp_path)
+
+
 def lay_over(data: Path, source: Path, file_name: str) -> None:
     """One case of a broken-file corpus for a list file: a file case becomes data/<file_name>,
     a folder case is laid over data/ (for a case that needs entries of its own)."""

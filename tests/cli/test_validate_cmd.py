@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.catalogs import BROKEN, VALID_RESOURCE, add_broken, error_lines, make_catalog, run_cli
+from tests.catalogs import catalog_here  # noqa: F401 - the `data` fixture
 
 R = "data/resources/"
 
@@ -118,13 +119,6 @@ def _case_id(case: object) -> str:
 def _params(cases: list) -> list:
     """Name each parametrized case after its fixture, so a failure says which mistake regressed."""
     return [c if hasattr(c, "values") else pytest.param(*c, id=c[0]) for c in cases]
-
-
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A valid catalog in tmp_path, with tmp_path as working directory so paths read data/..."""
-    monkeypatch.chdir(tmp_path)
-    return make_catalog(tmp_path)
 
 
 def _parse_text_line(line: str) -> tuple[str, str, str, str]:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.catalogs import FIXTURES, error_lines, lay_over, make_catalog, one_located_error, run_cli
+from tests.catalogs import FIXTURES, error_lines, lay_over, one_located_error, run_cli
+from tests.catalogs import catalog_here  # noqa: F401 - the `data` fixture
 
 BROKEN = FIXTURES / "broken_concepts"
 C = "data/concepts.yml"
@@ -39,12 +40,6 @@ CORPUS = [
     ("unknown-field.yml", C + ":33:3", "unknown-field", "unknown field 'relatd': did you mean 'related'?"),
     ("requires-not-a-list.yml", C + ":33:13", "wrong-type", "requires must be a list, not the text 'cuda'"),
 ]
-
-
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return make_catalog(tmp_path)
 
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.catalogs import FIXTURES, error_lines, lay_over, make_catalog, one_located_error, run_cli
+from tests.catalogs import FIXTURES, error_lines, lay_over, one_located_error, run_cli
+from tests.catalogs import catalog_here  # noqa: F401 - the `data` fixture
 
 BROKEN_PATHS = FIXTURES / "broken_paths"
 P = "data/paths.yml"
@@ -33,12 +34,6 @@ CORPUS = [
     ("entry-not-text.yml", P + ":6:14", "wrong-type", "steps[0].entry must be text, but YAML reads 42 as a number"),
     ("bad-path-id.yml", P + ":2:7", "bad-id", "'Attention_First' is not a valid id"),
 ]
-
-
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return make_catalog(tmp_path)
 
 
 
