@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import markdown
 
 from gpulist.load import Catalog
@@ -93,3 +95,18 @@ def test_continued_by_links_the_successors_cards(catalog: Catalog, view: SiteVie
 def test_link_wanted_entry_has_no_title_link(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
     heading = card_html(catalog, view, config, "gpu-mode").split("</h3>")[0]
     assert "<a href" not in heading.split('class="headerlink"')[0] and "link wanted" in heading
+
+
+def test_chips_are_only_concept_links_and_other_links_read_as_links(
+        catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    """One look for one kind of link: a chip leads to a concept page, a code or publisher's link
+    sits in a plain "Also:" line."""
+    out = card_html(catalog, view, config, "flashattention-2")
+    chips = re.search(r'<p class="gpulist-chips">(.*?)</p>', out).group(1)
+    assert re.findall(r'href="([^"]+)"', chips) and all(
+        "/concepts/" in h for h in re.findall(r'href="([^"]+)"', chips))
+    assert '<p class="gpulist-links">Also: <a href="https://github.com/Dao-AILab/flash-attention">Code</a></p>' in out
+    for entry in catalog.entries:
+        html = card_html(catalog, view, config, entry.resource.id)
+        for chip_line in re.findall(r'<p class="gpulist-chips">(.*?)</p>', html):
+            assert all("/concepts/" in h for h in re.findall(r'href="([^"]+)"', chip_line)), entry.resource.id

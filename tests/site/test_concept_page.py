@@ -26,7 +26,7 @@ def test_start_entries_are_full_cards_and_the_rest_are_lines_by_tier(view: SiteV
     start = text.split("## Start with")[1].split("## More to read")[0]
     assert "{ #flashattention-2 data-search-exclude }" in start and 'data-gpulist-entry="flashattention-2"' in start
     more = text.split("## More to read")[1].split("## On the reading paths")[0]
-    assert "### Tier 1: where to start { data-search-exclude }" in more and "#flashattention-3" in more and "#flashattention-2\"" not in more
+    assert "### Tier 1 { data-search-exclude }" in more and "#flashattention-3" in more and "#flashattention-2\"" not in more
 
 
 def test_progress_counts_every_entry_of_the_concept(view: SiteView) -> None:

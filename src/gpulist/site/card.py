@@ -42,12 +42,25 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str, *, 
     if r.notes:
         blocks.append("\n".join(f"- {note_markdown(n)}" for n in r.notes))
     blocks.append(_continued_by(r, view, page, config.link_style))
-    chips = [_a(href(page, f"concepts/{t}.md", config.link_style), view.concept_titles[t])
-             for t in r.tags if t in view.concept_titles]
-    chips += [_a(extra.url, extra.title) for extra in r.links]
-    if chips:
-        blocks.append(f'<p class="gpulist-chips">{" ".join(chips)}</p>')
+    blocks.append(_concept_chips(r, view, page, config.link_style))
+    blocks.append(_more_links(r))
     return "\n\n".join(b for b in blocks if b) + "\n"
+
+
+def _concept_chips(r: Resource, view: SiteView, page: str, style: str) -> str:
+    """The entry's concepts as chips: a chip always leads to a concept page, so a reader
+    learns one look for one kind of link."""
+    chips = [_a(href(page, f"concepts/{t}.md", style), view.concept_titles[t])
+             for t in r.tags if t in view.concept_titles]
+    return f'<p class="gpulist-chips">{" ".join(chips)}</p>' if chips else ""
+
+
+def _more_links(r: Resource) -> str:
+    """The entry's other links (code, slides, a publisher's page) as a plain line of links,
+    never styled like concept chips."""
+    if not r.links:
+        return ""
+    return f'<p class="gpulist-links">Also: {" · ".join(_a(x.url, x.title) for x in r.links)}</p>'
 
 
 def know_first(r: Resource, view: SiteView, page: str, style: str) -> str:

@@ -29,7 +29,9 @@ from gpulist.view.text import escape_text, front_matter, html_text, link, n_entr
 SEARCH_BOOST = {"search": {"boost": 4}}
 NOT_SEARCHED = " data-search-exclude"  # attr_list: the section under this heading is not indexed
 GLOSSARY = "Modal GPU Glossary"
-_TIERS = {1: "Tier 1: where to start", 2: "Tier 2: going deeper", 3: "Tier 3: the frontier", None: "Further reading"}
+# A concept page mixes topics, whose tiers have names of their own: here a tier is "Tier N",
+# the one pattern every page uses where topics mix (a topic page names its tiers).
+_TIERS = {1: "Tier 1", 2: "Tier 2", 3: "Tier 3", None: "Further reading"}
 
 
 def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
