@@ -48,7 +48,7 @@ def test_a_concept_without_questions_or_problems_is_valid() -> None:
     assert (_concept().check, _concept().problems) == ([], [])
 
 
-@pytest.mark.parametrize(("n", "ok"), [(1, False), (2, True), (4, True), (5, False)])
+@pytest.mark.parametrize(("n", "ok"), [(0, True), (1, False), (2, True), (4, True), (5, False)])
 def test_a_concept_carries_two_to_four_questions(n: int, ok: bool) -> None:
     if ok:
         assert len(_concept(check=[_Q] * n).check) == n
@@ -74,6 +74,7 @@ def test_a_problem_needs_a_web_url_a_known_platform_and_what_it_asks(bad: dict[s
 
 def test_the_schema_bounds_the_questions_and_names_the_platforms() -> None:
     schema = Concept.model_json_schema()
-    assert (schema["properties"]["check"]["minItems"], schema["properties"]["check"]["maxItems"]) == (2, 4)
+    check = schema["properties"]["check"]
+    assert (check["not"], check["maxItems"]) == ({"minItems": 1, "maxItems": 1}, 4)
     assert schema["$defs"]["GradedProblem"]["properties"]["platform"]["enum"] == [
         "gpu-mode", "leetgpu", "tensara", "kernelbench"]

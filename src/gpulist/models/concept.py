@@ -14,9 +14,10 @@ whole catalog and can point at the very item that is wrong.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
+from pydantic_core import PydanticCustomError
 
 from gpulist.models.fields import Id, Ref, Strict, Text, Url
 
@@ -54,6 +55,19 @@ class GradedProblem(Strict):
     asks: Text = Field(description="One line, our own words: what the problem asks for.")
 
 
+def _none_or_enough(questions: list[CheckQuestion]) -> list[CheckQuestion]:
+    """No questions yet, or at least two: one question checks one corner of a concept and
+    reads as the whole of it. An empty list stays valid, so a concept read back from
+    `model_dump()` (no questions) validates again."""
+    if 0 < len(questions) < MIN_CHECK:
+        raise PydanticCustomError("too_short", "List should have at least {min_length} items",
+                                  {"min_length": MIN_CHECK})
+    return questions
+
+
+Questions = Annotated[list[CheckQuestion], AfterValidator(_none_or_enough)]
+
+
 class Concept(Strict):
     id: Id = Field(description="The concept's page is concepts/<id>/; entries name it in `tags:`.")
     title: Text
@@ -70,8 +84,8 @@ class Concept(Strict):
     book_terms: list[Text] = Field(default=[], description="Terms of data/book-index.yml this concept covers.")
     start: list[Ref] = Field(default=[], max_length=MAX_START,
                              description=f"Entry ids to read first, in order; at most {MAX_START}.")
-    check: list[CheckQuestion] = Field(
-        default=[], min_length=MIN_CHECK, max_length=MAX_CHECK,
+    check: Questions = Field(
+        default=[], max_length=MAX_CHECK, json_schema_extra={"not": {"minItems": 1, "maxItems": MIN_CHECK - 1}},
         description=f"'Check yourself': {MIN_CHECK} to {MAX_CHECK} questions with worked answers, or none.",
     )
     problems: list[GradedProblem] = Field(default=[], max_length=MAX_PROBLEMS,
