@@ -2,7 +2,7 @@
 control that marks the concept known.
 
 Each answer sits in a `<details>` under its question, so a reader answers first and unfolds
-second, with or without JavaScript; it ends with a link to its source entry's card, where
+second, with or without JavaScript (the theme draws it as a folded "question" box); it ends with a link to its source entry's card, where
 the reading that teaches it is. The graded problems follow, each with what it asks, so a
 reader picks one without opening them all.
 
@@ -54,7 +54,7 @@ def _question(q: CheckQuestion, view: SiteView, config: SiteConfig, page: str) -
         target = escape_attr(entry_href(page, entry.resource, config.link_style))
         source = (f' <a class="gpulist-check-source" href="{target}">'
                   f"Learn it in: {html_text(entry.resource.title)}</a>")
-    return (f'<details class="gpulist-check-q"><summary>{html_text(q.question)}</summary>'
+    return (f'<details class="question gpulist-check-q"><summary>{html_text(q.question)}</summary>'
             f"<p>{html_text(q.answer)}{source}</p></details>")
 
 
