@@ -128,3 +128,31 @@ def test_real_data_every_path_has_three_exercise_steps() -> None:
     assert len(catalog.paths) >= 5
     for path in catalog.paths:
         assert sum(kind.get(s.entry) == "exercise" for s in path.steps) >= 3, path.id
+
+
+# "Check yourself" (issue 28): questions with worked answers, and graded problems, on concepts.
+
+MIN_CONCEPTS_CHECKED = 120
+MIN_CONCEPTS_WITH_PROBLEM = 30
+_PROBLEM_REPOS = {"gpu-mode": "gpu-mode/reference-kernels", "leetgpu": "AlphaGPU/leetgpu-challenges",
+                  "tensara": "tensara/problems", "kernelbench": "ScalingIntelligence/KernelBench"}
+
+
+def test_real_data_checks_most_concepts_and_links_graded_problems() -> None:
+    catalog, _ = validate(DATA)
+    checked = [c.id for c in catalog.concepts if len(c.check) >= 2]
+    with_problem = [c.id for c in catalog.concepts if c.problems]
+    assert len(checked) >= MIN_CONCEPTS_CHECKED, f"only {len(checked)} concepts carry 2+ questions"
+    assert len(with_problem) >= MIN_CONCEPTS_WITH_PROBLEM, f"only {len(with_problem)} concepts link a problem"
+
+
+def test_real_data_problems_are_specific_files_of_their_platforms_repository() -> None:
+    """A graded problem links the problem itself, in the repository its platform publishes its
+    problems in: not a platform's home page, and not someone's solutions repository."""
+    catalog, _ = validate(DATA)
+    wrong = [(c.id, p.url) for c in catalog.concepts for p in c.problems
+             if not p.url.startswith(f"https://github.com/{_PROBLEM_REPOS[p.platform]}/")
+             or len(urlsplit(p.url).path.split("/")) < 6]
+    assert wrong == []
+    urls = [p.url for c in catalog.concepts for p in c.problems]
+    assert len(urls) == len(set(urls)), "a problem is linked from two concepts: pick the one it practises"

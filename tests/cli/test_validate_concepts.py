@@ -39,6 +39,17 @@ CORPUS = [
     ("duplicate-concept.yml", C + ":26:7", "duplicate-id", "concept or alias 'triton' is declared twice"),
     ("unknown-field.yml", C + ":33:3", "unknown-field", "unknown field 'relatd': did you mean 'related'?"),
     ("requires-not-a-list.yml", C + ":33:13", "wrong-type", "requires must be a list, not the text 'cuda'"),
+    ("check-no-answer.yml", C + ":38:5", "missing-field", "missing required field 'check[1].answer'"),
+    ("check-unknown-source.yml", C + ":42:13", "concept-check",
+     "unknown entry 'flashattention-3' in `check[1].source`: did you mean 'flashattention-2'?"),
+    ("check-answer-html.yml", C + ":39:13", "concept-check", "an answer is plain text"),
+    ("check-answer-url.yml", C + ":39:13", "concept-check", "an answer is plain text"),
+    ("check-too-many.yml", C + ":33:3", "invalid-value", "check must list at most 4 items, not 5"),
+    ("check-too-few.yml", C + ":33:3", "invalid-value", "check must list at least 2 items, not 1"),
+    ("problem-javascript.yml", C + ":45:10", "url-scheme",
+     "problems[0].url: URLs must start with http:// or https:// (found 'javascript:')"),
+    ("problem-unknown-platform.yml", C + ":46:15", "invalid-value",
+     "problems[0].platform must be one of gpu-mode, leetgpu, tensara or kernelbench (found 'codeforces')"),
 ]
 
 

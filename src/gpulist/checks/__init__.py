@@ -13,6 +13,7 @@ from pathlib import Path
 from gpulist.checks import (
     book_index_book,
     concept_book_terms,
+    concept_check,
     concept_cycle,
     concept_definition,
     concept_entries,
@@ -67,6 +68,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     concept_definition.check,
     concept_entries.check,
     concept_book_terms.check,
+    concept_check.check,
     continued_by.check,
     year_future.check,
 )
