@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import markdown
 
 from gpulist.load import Catalog
 from gpulist.site.card import render_card
 from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
-from gpulist.view.catalog import SiteView
+from gpulist.view.catalog import SiteView, build_view
 from gpulist.view.config import SiteConfig
+from gpulist.view.marks import UNREVIEWED, UNREVIEWED_TITLE
+
+from tests.site.conftest import CONFIG, PROVENANCE_MARKER, fixture_with_unreviewed
 
 EXTENSIONS = ["attr_list", "tables", "toc"]
 
@@ -93,3 +98,17 @@ def test_continued_by_links_the_successors_cards(catalog: Catalog, view: SiteVie
 def test_link_wanted_entry_has_no_title_link(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
     heading = card_html(catalog, view, config, "gpu-mode").split("</h3>")[0]
     assert "<a href" not in heading.split('class="headerlink"')[0] and "link wanted" in heading
+
+
+def test_an_unreviewed_entry_in_another_language_says_both(tmp_path: Path) -> None:
+    catalog = fixture_with_unreviewed(tmp_path)
+    out = card_html(catalog, build_view(catalog), CONFIG, "pytorch-notes-151")
+    meta = out.split('<p class="gpulist-meta"', 1)[1].split("</p>", 1)[0]
+    assert '<span class="gpulist-language" data-gpulist-language="zh">in Chinese</span>' in meta
+    assert f'<span class="gpulist-unreviewed" title="{UNREVIEWED_TITLE}">{UNREVIEWED}</span>' in meta
+    assert PROVENANCE_MARKER not in out
+
+
+def test_a_reviewed_english_entry_carries_neither_mark(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    out = card_html(catalog, view, config, "flashattention-2")
+    assert "gpulist-language" not in out and UNREVIEWED not in out
