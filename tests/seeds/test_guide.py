@@ -131,6 +131,8 @@ SINCE_THE_GUIDE: dict[str, str | None] = {
     # Filed by the guide under Distributed, Tier 3 (Kernel Fusion), though nothing in it is
     # distributed: Part VI of a single-GPU inference series, beside its Parts II and V in Profiling.
     "Kernel Fusion in CUDA": "kernel-fusion-in-cuda",
+    # The same section's other single-GPU fusion paper: a CUDA compiler pass, now under Compilers.
+    "Automatic Horizontal Fusion for GPU Kernels": "horizontal-fusion",
 }
 
 
