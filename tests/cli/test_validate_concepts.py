@@ -33,6 +33,7 @@ CORPUS = [
     ("short-definition.yml", C + ":29:15", "concept-definition", "definition too short (2 words, 1 sentence)"),
     ("definition-html.yml", C + ":29:15", "concept-definition", "a definition is plain text"),
     ("definition-javascript-link.yml", C + ":29:15", "concept-definition", "a definition is plain text"),
+    ("definition-curation-talk.yml", C + ":29:15", "curation-talk", "'sibling list' speaks of how the list was made"),
     ("too-few-entries.yml", C + ":26:7", "concept-entries", "concept 'aaa' has 1 entry"),
     ("too-many-start", C + ":32:10", "invalid-value", "start must list at most 3 items, not 4"),
     ("glossary-javascript.yml", C + ":33:13", "url-scheme", "glossary: URLs must start with http:// or https://"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.models import RepoHealth, Resource
-from gpulist.view import effort
+from gpulist.view import effort, marks
 from gpulist.site.reader import entry_attrs
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
@@ -96,6 +96,7 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
     band = effort.label(r)
     parts += [f'<span class="gpulist-effort" title="effort: {r.effort}">{band}</span>'] if band else []
     parts += [f'<span class="gpulist-access">{effort.ACCESS_LABELS[r.access]}</span>'] if r.access != "free" else []
+    parts += _marks(r)
     health = view.repo(r)
     if health:
         parts.append(repo_health(health))
@@ -104,6 +105,20 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
         parts.append(f'<a class="gpulist-edit" href="{escape_attr(edit)}" title="Edit this entry on GitHub" '
                      'data-search-exclude>edit</a>')
     return f'<p class="gpulist-meta"{entry_attrs(r)}>{" · ".join(parts)}</p>'
+
+
+def _marks(r: Resource) -> list[str]:
+    """The entry's language (with its tag, so screen readers and search know it) and the
+    "not yet reviewed" mark, both plain text a reader understands."""
+    out = []
+    label = marks.language_label(r)
+    if label:
+        out.append(f'<span class="gpulist-language" data-gpulist-language="{escape_attr(r.language or "")}">'
+                   f"{html_text(label)}</span>")
+    if not r.reviewed:
+        out.append(f'<span class="gpulist-unreviewed" title="{escape_attr(marks.UNREVIEWED_TITLE)}">'
+                   f"{marks.UNREVIEWED}</span>")
+    return out
 
 
 def _a(url: str, text: str) -> str:
