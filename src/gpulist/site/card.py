@@ -66,7 +66,7 @@ def _more_links(r: Resource) -> str:
 def know_first(r: Resource, view: SiteView, page: str, style: str) -> str:
     """"Know first:" chips for the concepts the entry requires, each to its concept page.
 
-    All of them are written; reader.js hides those the reader has covered (the contract is
+    All of them are written; the reader's scripts hide those the reader has covered (the contract is
     in gpulist.site.reader), so without JavaScript every prerequisite shows."""
     known = [c for c in r.requires if c in view.concept_titles]
     if not known:

@@ -57,7 +57,7 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
 
 def catalog_pages(view: SiteView, config: SiteConfig) -> Files:
     """What covers the whole catalog at once: the feed, llms.txt, the concepts index with its
-    map, and reader.js's data for planning next steps."""
+    map, and the reader's data for planning next steps."""
     return {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
             CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view)}
 
