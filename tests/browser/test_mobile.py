@@ -8,6 +8,8 @@ above it), not to something floating on top of it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -37,12 +39,21 @@ COVERED = """() => {
 OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-@pytest.mark.parametrize("kind", PAGES)
-def test_nothing_floats_over_the_text_and_nothing_scrolls_sideways(browser: Any, site: Site, kind: str) -> None:
+@contextmanager
+def phone(browser: Any, site: Site, path: str) -> Iterator[Any]:
+    """A page of the site opened at a phone's size, closed afterwards whatever happens."""
     tab = open_tab(browser, viewport=PHONE)
     try:
+        tab.page.goto(site.url(path), wait_until="networkidle")
+        yield tab
+    finally:
+        tab.page.context.close()
+
+
+@pytest.mark.parametrize("kind", PAGES)
+def test_nothing_floats_over_the_text_and_nothing_scrolls_sideways(browser: Any, site: Site, kind: str) -> None:
+    with phone(browser, site, PAGES[kind]) as tab:
         page = tab.page
-        page.goto(site.url(PAGES[kind]), wait_until="networkidle")
         page.wait_for_function("document.documentElement.dataset.gpulistReader === 'bound'")
         for y in (0, 600, 1800):  # the top, and further down where the article fills the screen
             page.evaluate(f"window.scrollTo(0, {y})")
@@ -50,29 +61,21 @@ def test_nothing_floats_over_the_text_and_nothing_scrolls_sideways(browser: Any,
             assert page.evaluate(COVERED) == [], f"{kind} scrolled to {y}"
         assert page.evaluate(OVERFLOW) <= 0
         assert tab.errors == []
-    finally:
-        page.context.close()
 
 
 def test_the_check_catches_a_control_over_the_text(browser: Any, site: Site) -> None:
     """The test above can fail: a fixed button over the article is reported."""
-    tab = open_tab(browser, viewport=PHONE)
-    try:
+    with phone(browser, site, "topics/attention/") as tab:
         page = tab.page
-        page.goto(site.url("topics/attention/"), wait_until="networkidle")
         page.evaluate("""() => { const b = document.createElement("button"); b.textContent = "floating";
             b.style.cssText = "position:fixed;right:8px;bottom:40px;width:60px;height:60px";
             document.body.appendChild(b); }""")
         assert page.evaluate(COVERED) != []
-    finally:
-        page.context.close()
 
 
 def test_the_search_dialog_fits_a_phone(browser: Any, site: Site) -> None:
-    tab = open_tab(browser, viewport=PHONE)
-    try:
+    with phone(browser, site, "topics/attention/") as tab:
         page = tab.page
-        page.goto(site.url("topics/attention/"), wait_until="networkidle")
         page.locator("label.md-header__button[for=__search]").click()  # the phone's search icon
         box = page.locator(site.search_ui.box).first
         box.click()
@@ -81,5 +84,3 @@ def test_the_search_dialog_fits_a_phone(browser: Any, site: Site) -> None:
         box = box.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         assert page.evaluate(OVERFLOW) <= 0
-    finally:
-        page.context.close()
