@@ -14,7 +14,7 @@ from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
-from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Concept, Topic, WatchSource
+from gpulist.models import BookIndex, GpuFile, ReadingPath, RepoHealthFile, Resource, Concept, Topic, WatchSource
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 from gpulist.pyproject import size_limit
@@ -26,6 +26,7 @@ REPO_HEALTH = "generated/repos.yml"
 WATCH = "watch.yml"
 PATHS = "paths.yml"
 CONCEPTS = "concepts.yml"
+GPUS = "gpus.yml"
 
 
 def load_catalog(root: Path, max_bytes: int | None = None) -> tuple[Catalog, list[Problem]]:
@@ -54,6 +55,7 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.paths_doc, catalog.paths = _load_list(root / PATHS, ReadingPath, problems, required=False, limit=limit)
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems, root, limit)
     catalog.repos = dict(health.repos) if health else {}
+    catalog.gpus_doc, catalog.gpus = _load_optional(root / GPUS, GpuFile, problems, root, limit)
     # optional: a list without it simply watches nothing
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",
                                                   required=False, limit=limit)

@@ -3,6 +3,7 @@
 from gpulist.models.book import BookIndex, IndexTerm, SectionRef
 from gpulist.models.concept import CONCEPT_FIELD_ORDER, MAX_START, Concept
 from gpulist.models.fields import ID_PATTERN
+from gpulist.models.gpu import DENSE_TYPES, NUMBER_FIELDS, SPARSE_TYPES, Gpu, GpuFile, GpuSource, ModelShape
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import (
@@ -15,4 +16,5 @@ __all__ = [
     "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "CONCEPT_FIELD_ORDER", "MAX_START",
     "ACCESSES", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
+    "DENSE_TYPES", "NUMBER_FIELDS", "SPARSE_TYPES", "Gpu", "GpuFile", "GpuSource", "ModelShape",
 ]
