@@ -17,7 +17,9 @@ the search index, which every page of the site downloads.
 from __future__ import annotations
 
 from gpulist.load import Entry
+from gpulist.site.calculators import calculator_section, placed_here
 from gpulist.site.card import render_card
+from gpulist.site.gpus_page import architecture_gpus
 from gpulist.site.listing import entry_list
 from gpulist.site.reader import filters, progress
 from gpulist.view.catalog import SiteView
@@ -47,6 +49,8 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     if cv.start:
         out.append(f"## Start with {{ #start{NOT_SEARCHED} }}\n")
         out.extend(render_card(e, view, config, page, searched=False) for e in cv.start)
+    out.extend(calculator_section(name, view, page, config) for name in placed_here(view, c.id))
+    out.append(architecture_gpus(c.id, view, page, config))
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))
     out.append(_book(c.book_terms, view))
