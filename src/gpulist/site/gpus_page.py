@@ -35,8 +35,9 @@ INTRO = (
     "The figures that rooflines, occupancy estimates and serving budgets start from, for the GPUs people use, "
     "each from the vendor's datasheet, whitepaper or documentation: the [sources](#sources) below name the "
     "document and the table behind every number. Peak rates are dense unless the column says *sparse* "
-    "(2:4 structured sparsity, which doubles the rate for matrices that have it); FP16 and FP8 are the tensor "
-    "rates with FP32 accumulation. A dash means none of the sources below gives the number.\n"
+    "(2:4 structured sparsity, which doubles the rate for matrices that have it); where a vendor gives two FP16 "
+    "or FP8 tensor rates, the one with FP32 accumulation is shown. A dash means none of the sources below gives "
+    "the number.\n"
 )
 
 
