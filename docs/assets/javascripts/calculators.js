@@ -2,10 +2,11 @@
  * The roofline, KV cache and transformer arithmetic calculators on their concept pages.
  *
  * Contract with `gpulist build` (src/gpulist/site/calculators.py): each `[data-gpulist-calc]`
- * wraps a worked example (all a reader without JavaScript sees) and a `hidden` form with named
- * inputs, GPU `<option>`s carrying `data-memory` (GB), `data-bandwidth` (GB/s) and `data-peaks`
- * (JSON: dense TFLOPS by data type), named `<output>`s and a `[data-gpulist-calc-message]`.
- * This script shows the form and recomputes on every change, with the formulas of
+ * wraps a worked example (all a reader without JavaScript sees) and a form, hidden by the
+ * stylesheet while <html> has the theme's `no-js` class, with named inputs, GPU `<option>`s
+ * carrying `data-memory` (GB), `data-bandwidth` (GB/s) and `data-peaks` (JSON: dense TFLOPS by
+ * data type), named `<output>`s and a `[data-gpulist-calc-message]`. The form opens with the
+ * build's results in place; this script recomputes them on every change, with the formulas of
  * src/gpulist/view/arithmetic.py. Each output gets its plain number in `data-value` and the
  * text a reader sees; an input that is empty, not a number, zero or negative, fractional where
  * a count is asked for, or absurdly large is marked `aria-invalid`, the outputs are emptied
@@ -161,20 +162,32 @@
     show(form, "", results);
   }
 
+  function start(root, kind, form) {
+    if (!root.isConnected || root.getAttribute("data-ready")) return; // the reader has moved on
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.addEventListener("input", function () { update(form, kind); });
+    form.addEventListener("change", function (event) {
+      if (event.target.name === "gpu") syncTypes(form);
+      update(form, kind);
+    });
+    syncTypes(form);
+    update(form, kind); // inputs a browser restored on returning to the page
+
+    root.setAttribute("data-ready", "true");
+  }
+
+  // The forms sit below the fold and already show the build's results: binding them once the page
+  // is idle keeps them out of the first paint's long tasks (revealing them from the script cost a
+  // 100-200 ms relayout of the whole page in Lighthouse's mobile runs).
+  var later = window.requestIdleCallback
+    ? function (task) { window.requestIdleCallback(task, { timeout: 1000 }); }
+    : function (task) { window.setTimeout(task, 0); };
+
   function bind() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-gpulist-calc]"), function (root) {
       var kind = root.getAttribute("data-gpulist-calc"), form = root.querySelector("form");
       if (!form || !INPUTS[kind] || root.getAttribute("data-ready")) return;
-      form.addEventListener("submit", function (event) { event.preventDefault(); });
-      form.addEventListener("input", function () { update(form, kind); });
-      form.addEventListener("change", function (event) {
-        if (event.target.name === "gpu") syncTypes(form);
-        update(form, kind);
-      });
-      form.hidden = false;
-      syncTypes(form);
-      update(form, kind);
-      root.setAttribute("data-ready", "true");
+      later(function () { start(root, kind, form); });
     });
   }
 

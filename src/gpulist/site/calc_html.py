@@ -94,7 +94,7 @@ def output(name: str, label: str, value: float | str, text: str) -> str:
 
 
 def form(calc_id: str, fields: list[str], outputs: list[str]) -> str:
-    return (f'<form class="gpulist-calc-form" hidden>\n<div class="gpulist-calc-fields">{"".join(fields)}</div>\n'
+    return (f'<form class="gpulist-calc-form">\n<div class="gpulist-calc-fields">{"".join(fields)}</div>\n'
             '<p class="gpulist-calc-message" data-gpulist-calc-message role="alert" hidden></p>\n'
             f'<dl class="gpulist-calc-results">{"".join(outputs)}</dl>\n</form>')
 

@@ -6,7 +6,10 @@ Contract with docs/assets/javascripts/calculators.js (stable hooks):
 
 - `[data-gpulist-calc="roofline|kv-cache|transformer"]` wraps one calculator: a worked example
   table, computed here at build time from gpus.yml (all a reader without JavaScript sees),
-  and a `hidden` `<form>` the script reveals and binds.
+  and a `<form>` the script binds. The form opens on the example's inputs with its results
+  already in the outputs, and the stylesheet hides it while the page's `<html>` still has
+  the theme's `no-js` class (removed by the theme's script): shown from the first paint when
+  JavaScript runs, so binding it relays out nothing, and never shown dead without it.
 - The form's inputs are named `<input>`s and `<select>`s: roofline `gpu`, `dtype`, `flops`,
   `bytes`; kv-cache `layers`, `kv_heads`, `head_dim`, `bytes_per_element`, `tokens`, `batch`,
   `params`, `gpu`; transformer `params`, `tokens`, `gpus`, `mfu` (percent), `gpu`, `dtype`.
