@@ -34,8 +34,8 @@ def _columns() -> tuple[Column, ...]:
     head = [Column("target", "CC / gfx", ""), Column("year", "Year", ""),
             Column("compute_units", "SMs / CUs", "", True), Column("boost_clock_mhz", "Boost clock", "MHz"),
             Column("memory_gb", "Memory", "GB", True), Column("memory_bandwidth_gbs", "Bandwidth", "GB/s", True),
-            Column("l2_mb", "L2", "MB"), Column("shared_memory_kb", "Shared mem / LDS per SM/CU", "KB"),
-            Column("register_file_kb", "Registers per SM/CU", "KB")]
+            Column("l2_mb", "L2", "MB"), Column("shared_memory_kb", "Shared mem / LDS", "KB per SM/CU"),
+            Column("register_file_kb", "Registers", "KB per SM/CU")]
     dense = [Column(f"dense.{t}", TYPE_LABELS[t], "TFLOPS" if t != "int8" else "TOPS", t == "bf16")
              for t in DENSE_TYPES]
     sparse = [Column(f"sparse.{t}", f"{TYPE_LABELS[t]} sparse", "TFLOPS" if t != "int8" else "TOPS")
