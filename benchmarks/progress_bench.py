@@ -6,7 +6,7 @@ the home page several times each in headless Chromium, with an empty store and w
 entries already marked (read, reading and skipped). For each load it reads, from the page's
 own performance timeline (ms since navigation start):
 
-- DOMContentLoaded, and `gpulist-reader-bound`: the mark reader.js sets once every toggle,
+- DOMContentLoaded, and `gpulist-reader-bound`: the mark the reader (base.js) sets once every control,
   status menu, cite control, progress figure and the filter form is in place (the page is
   interactive for reading);
 - the reader's own work: its two tasks, `gpulist-reader-start` to `gpulist-reader-paused` and
@@ -14,7 +14,7 @@ own performance timeline (ms since navigation start):
 - on the home page, `gpulist-plans-ready`: "Continue" and "Ready for you" filled from
   reader-data.json (fetched after the page is interactive).
 
-It also loads each page with reader.js refused, for what the page costs on its own, times a
+It also loads each page with the reader's scripts refused, for what the page costs on its own, times a
 click on a toggle until the page's figure shows the new count, and times filter changes on
 the topic page: from the checkbox's change event until the page is laid out again (the
 script's work, the style recalculation and the layout of every card shown or hidden), and
@@ -23,7 +23,14 @@ filter data of the topic page, the home page's id lists, and reader-data.json.
 Targets: bound within 1,000 ms of navigation start on the topic page; a filter change
 within 50 ms. Prints figures; asserts nothing.
 
+With `--loading` it measures instead how the reader's modules are best loaded: the files
+mkdocs.yml lists, each a deferred script, against the same files joined into one (as the
+build does, gpulist.publish.joined), on the home and a path page of the repository's own data/, over a network
+and CPU throttled as Lighthouse's mobile setting simulates them (150 ms round trip, 1.6 Mbit/s,
+CPU 4x slower): first contentful paint, DOMContentLoaded and the reader bound.
+
     .venv/bin/python -m benchmarks.progress_bench [--n 10000] [--runs 5] [--engine zensical|mkdocs|both]
+    .venv/bin/python -m benchmarks.progress_bench --loading [--runs 5] [--engine zensical|mkdocs|both]
 """
 
 from __future__ import annotations
@@ -38,19 +45,21 @@ from pathlib import Path
 
 import yaml
 
-from benchmarks._sitekit import CHROMIUM, CHROMIUM_ARGS, gpulist_build, kb, largest_topic_page, make_project, serve, size
+from benchmarks._sitekit import REPO, CHROMIUM, CHROMIUM_ARGS, gpulist_build, kb, largest_topic_page, make_project, serve, size
 from benchmarks.synthetic import write_catalog
 
 TIMES = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const mark = name => (performance.getEntriesByName(name)[0] || {}).startTime;
-  // reader.js binds in two tasks: its own work is both, without what ran between them.
+  // The reader binds in two tasks: its own work is both, without what ran between them.
   const own = mark('gpulist-reader-paused') - mark('gpulist-reader-start') + mark('gpulist-reader-bound') - mark('gpulist-reader-resumed');
   return {dcl: nav.domContentLoadedEventEnd, response: nav.responseEnd, parsed: nav.domInteractive, own,
           bound: mark('gpulist-reader-bound'), plans: mark('gpulist-plans-ready'),
           toggles: document.querySelectorAll('[data-gpulist-read]').length};
 }"""
 BOUND = "performance.getEntriesByName('gpulist-reader-bound').length > 0"
+# The reader's modules, and the joined file that holds them (with the table's script).
+READER_SCRIPTS = re.compile(r"/assets/javascripts/(reader/[a-z-]+|site)\.js$")
 PLANS = "performance.getEntriesByName('gpulist-plans-ready').length > 0"
 CLICK = """() => {
   const figure = document.querySelector('[data-gpulist-progress]');
@@ -62,7 +71,7 @@ CLICK = """() => {
   document.body.offsetHeight;
   return {ms: performance.now() - t, before, after: figure.textContent};
 }"""
-# The form is opened first (the script then prepares the cards, see wrapCards in reader.js); each
+# The form is opened first (the script then prepares the cards, see reader/cards.js); each
 # step ticks or unticks one box as a reader would (a change event), then forces layout; `frame`
 # also waits for the next frame to start, after which the browser paints.
 FILTER = """async (steps) => {
@@ -124,9 +133,10 @@ def measure(browser: object, url: str, runs: int, preset: str | None, plans: boo
 
 
 def _without_reader(context: object, url: str) -> float:
-    """DOMContentLoaded of the same page with reader.js refused: what the page costs on its own."""
+    """DOMContentLoaded of the same page with the reader's scripts refused (the joined file, which
+    also holds the All-resources table's script, idle on these pages): what the page costs on its own."""
     page = context.new_page()  # type: ignore[attr-defined]
-    page.route("**/reader.js", lambda route: route.abort())
+    page.route(READER_SCRIPTS, lambda route: route.abort())
     page.goto(url, wait_until="domcontentloaded")
     return page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
 
@@ -139,7 +149,7 @@ def report(label: str, results: list[dict]) -> None:
     response = [r["response"] for r in results]
     print(f"  {label:<36} bound median {statistics.median(bound):5.0f} ms, max {max(bound):5.0f} ms"
           f" | HTML received {statistics.median(response):5.0f}, parsed {statistics.median(parsed):5.0f}, "
-          f"DOMContentLoaded {statistics.median(dcl):5.0f} ms (without reader.js "
+          f"DOMContentLoaded {statistics.median(dcl):5.0f} ms (without the reader "
           f"{statistics.median(r['alone'] for r in results):5.0f}) | reader's own work "
           f"{statistics.median(own):5.1f} ms | {results[0]['toggles']} toggles")
     if all(r.get("plans") for r in results):
@@ -202,17 +212,85 @@ def bench_engine(playwright: object, tmp: Path, data: Path, path_page: str, engi
     browser.close()
 
 
+SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+PAINTED = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  return {fcp: paint ? paint.startTime : NaN, dcl: nav.domContentLoadedEventEnd,
+          bound: performance.getEntriesByName('gpulist-reader-bound')[0].startTime};
+}"""
+
+
+def separate_scripts(project: Path) -> int:
+    """mkdocs.yml of `project` with each script its own deferred tag: a `type` the build does not
+    join (gpulist.publish.joined), and the browser runs as any classic script; returns how many."""
+    config = yaml.safe_load((project / "mkdocs.yml").read_text(encoding="utf-8"))
+    for script in config["extra_javascript"]:
+        script["type"] = "text/javascript"
+    (project / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return len(config["extra_javascript"])
+
+
+def throttled_load(browser: object, url: str) -> dict | None:
+    """One load at Lighthouse's mobile throttling; None if the reader was not bound within a minute."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    try:
+        page.goto(url, wait_until="commit")
+        page.wait_for_function(BOUND, timeout=60_000)
+        return page.evaluate(PAINTED)
+    except Exception as error:  # noqa: BLE001 - a stalled load is counted, not fatal
+        print(f"  (a load of {url} failed: {str(error).splitlines()[0]})")
+        return None
+    finally:
+        context.close()
+
+
+def loading(playwright: object, tmp: Path, data: Path, path_page: str, engine: str, runs: int) -> None:
+    """Separate deferred modules against one joined file, loads alternating, medians printed."""
+    sites, count = {}, 0
+    for variant in ("separate", "joined"):
+        project = make_project(tmp / f"site-{engine}-{variant}", data)
+        count = separate_scripts(project) if variant == "separate" else count
+        gpulist_build(project, engine)
+        sites[variant] = project / "site"
+    print(f"\n{engine}: the site's scripts as {count} deferred files or one, throttled (slow 4G, CPU 4x), {runs} loads each")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
+    with serve(sites["separate"], compress=True) as separate, serve(sites["joined"], compress=True) as joined:
+        for label, path in (("home", ""), (path_page, path_page)):
+            found: dict[str, list[dict]] = {"separate": [], "joined": []}
+            for _ in range(runs):
+                found["separate"].append(throttled_load(browser, separate + path))
+                found["joined"].append(throttled_load(browser, joined + path))
+            for variant, loads in found.items():
+                rows = [r for r in loads if r]
+                medians = {k: statistics.median(r[k] for r in rows) for k in ("fcp", "dcl", "bound")}
+                print(f"  {label:<28} {variant:<9} first paint {medians['fcp']:5.0f} ms, DOMContentLoaded "
+                      f"{medians['dcl']:5.0f} ms, reader bound {medians['bound']:5.0f} ms ({len(rows)} loads)")
+    browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--engine", choices=("zensical", "mkdocs", "both"), default="both")
+    parser.add_argument("--loading", action="store_true", help="separate reader modules against one joined file")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs: times scale with it")
     engines = ("zensical", "mkdocs") if args.engine == "both" else (args.engine,)
     with tempfile.TemporaryDirectory(prefix="gpulist-progress-") as tmp, sync_playwright() as playwright:
+        if args.loading:
+            first = yaml.safe_load((REPO / "data" / "paths.yml").read_text(encoding="utf-8"))[0]["id"]
+            for engine in engines:
+                loading(playwright, Path(tmp), REPO / "data", f"paths/{first}/", engine, args.runs)
+            return
         data = write_catalog(Path(tmp) / "data", args.n)
         path_page = write_path(data)
         for engine in engines:

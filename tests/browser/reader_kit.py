@@ -1,4 +1,4 @@
-"""Helpers for the reader.js tests: load a bound page, read and set states, make progress links.
+"""Helpers for the reader's tests: load a bound page, read and set states, make progress links.
 
 The expected "Ready for you" is computed here from the built reader-data.json, independently
 of the script, so a test of the script's choice compares two implementations of the rule the
@@ -24,7 +24,7 @@ TOGGLE = '[data-gpulist-read="{}"]'
 
 
 def open_bound(page: Page, url: str) -> None:
-    """Load a page and wait until reader.js has bound it (its performance mark is set)."""
+    """Load a page and wait until the reader has bound it (its performance mark is set)."""
     page.goto(url)
     page.wait_for_function(BOUND)
 
@@ -72,7 +72,7 @@ def progress_document(**groups: dict[str, str]) -> dict[str, Any]:
 
 
 def link_payload(document: object, version: str = "1") -> str:
-    """A #progress= fragment as reader.js writes one: deflate-raw, base64url, versioned."""
+    """A #progress= fragment as the reader (reader/share.js) writes one: deflate-raw, base64url, versioned."""
     raw = json.dumps(document).encode("utf-8")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(raw) + packer.flush()

@@ -1,4 +1,4 @@
-"""Filters on the listing pages (reader.js's form[data-gpulist-filters]), in Chromium, both engines.
+"""Filters on the listing pages (the reader's form[data-gpulist-filters]), in Chromium, both engines.
 
 What should show is computed from the built resources.json and the marks the test made, and
 compared with what the page shows: cards (every element of one, from its H3 to the next

@@ -1,5 +1,5 @@
 """Reading states, "Continue" and "Ready for you", "Know first", map shades and the v1 migration
-(docs/assets/javascripts/reader.js), in Chromium, on both engines' builds of the fixture site.
+(docs/assets/javascripts/reader/), in Chromium, on both engines' builds of the fixture site.
 
 Counts come from the built resources.json and reader-data.json, so the tests follow the
 fixture catalog. Every test ends by checking that nothing left 127.0.0.1.

@@ -1,4 +1,4 @@
-"""Read marks, progress, export/import and cite (docs/assets/javascripts/reader.js) in Chromium.
+"""Read marks, progress, export/import and cite (docs/assets/javascripts/reader/) in Chromium.
 
 Counts come from the built resources.json and the fixture's paths.yml, so the tests follow
 the fixture catalog. Every test ends by checking that nothing left 127.0.0.1.
@@ -29,7 +29,7 @@ def first_path() -> dict:
 
 
 def open_bound(page: Page, url: str) -> None:
-    """Load a page and wait until reader.js has bound it (its performance mark is set)."""
+    """Load a page and wait until the reader has bound it (its performance mark is set)."""
     page.goto(url)
     page.wait_for_function("performance.getEntriesByName('gpulist-reader-bound').length > 0")
 
@@ -177,7 +177,7 @@ def test_without_javascript_the_page_reads_cleanly(browser: Browser, site: Site,
         opened.page.context.close()
 
 
-# What reader.js makes; the links and text around them are the theme's, checked page by page
+# What the reader's scripts make; the links and text around them are the theme's, checked page by page
 # with the rest of the site.
 CONTROLS = ["[data-gpulist-read]", ".gpulist-cite", ".gpulist-cite-box", ".gpulist-progress-line",
             ".gpulist-progress-tools", ".gpulist-why"]
@@ -185,7 +185,7 @@ CONTROLS = ["[data-gpulist-read]", ".gpulist-cite", ".gpulist-cite-box", ".gpuli
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_reader_controls_pass_axe(browser: Browser, site: Site, scheme: str) -> None:
-    """axe-core's WCAG 2 A/AA rules on every control reader.js makes, in each state:
+    """axe-core's WCAG 2 A/AA rules on every control the reader's scripts make, in each state:
     a pressed and an unpressed toggle, an open citation, the figures and the tools."""
     from axe_playwright_python.sync_playwright import Axe
 

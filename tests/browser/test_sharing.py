@@ -1,4 +1,4 @@
-"""Progress shared by link, and every bad progress file or link (reader.js), in Chromium, both engines.
+"""Progress shared by link, and every bad progress file or link (reader/share.js), in Chromium, both engines.
 
 A link carries the marks in its fragment (#progress=1.…), which the browser never sends: the
 tests check the requests. Opening one offers to view or merge, never applies it unasked; a

@@ -21,7 +21,7 @@ import yaml
 
 from gpulist.cli import main
 from gpulist.publish.engine import ENGINES
-from gpulist.publish.stylesheet import STYLESHEET
+from gpulist.publish.joined import SCRIPT, STYLESHEET
 
 from tests.site.conftest import FIXTURE, REPO, unsafe_markup
 
@@ -344,13 +344,17 @@ def test_every_page_carries_sharing_metadata(built: Path) -> None:
     assert not any("og:image" in p.read_text(encoding="utf-8") for p in (built / "site").rglob("*.html"))
 
 
-def test_every_engine_page_loads_one_stylesheet_of_ours_and_defers_every_script(built: Path) -> None:
+def test_every_engine_page_loads_one_stylesheet_and_one_script_of_ours_and_defers_every_script(built: Path) -> None:
     """Lighthouse's mobile first paint waits for each stylesheet and for a script without `defer`:
-    gpulist's four stylesheets come as one joined file, and the theme's bundle is deferred."""
+    gpulist's four stylesheets come as one joined file, its scripts (the table's and the reader's
+    modules) as one deferred file, and the theme's bundle is deferred."""
     joined = (built / "site" / STYLESHEET).read_text(encoding="utf-8")
     for name in ("icons", "gpulist", "resources-table", "reader"):
         source = (built / "docs" / "assets" / "stylesheets" / f"{name}.css").read_text(encoding="utf-8")
         assert f"/* assets/stylesheets/{name}.css */\n{source.rstrip()}\n" in joined, name
+    script = (built / "site" / SCRIPT).read_text(encoding="utf-8")
+    modules = sorted((built / "docs" / "assets" / "javascripts").rglob("*.js"))
+    assert len(modules) > 5 and all(p.read_text(encoding="utf-8").rstrip() in script for p in modules if p.name != "site.js")
     checked = 0
     for page in sorted((built / "site").rglob("*.html")):
         html = page.read_text(encoding="utf-8")
@@ -359,6 +363,8 @@ def test_every_engine_page_loads_one_stylesheet_of_ours_and_defers_every_script(
         where = page.relative_to(built / "site")
         styles = re.findall(r'<link rel="stylesheet" href="[^"]*?(assets/stylesheets/[^"]+\.css)"', html)
         assert [s for s in styles if not s.endswith(".min.css")] == [STYLESHEET], where  # the rest: the theme's
+        ours = re.findall(r'<script src="[^"]*?(assets/javascripts/[^"/]+\.js)"', html)
+        assert [s for s in ours if ".min." not in s] == [SCRIPT], where
         scripts = re.findall(r"<script src=[^>]*>", html)
         assert scripts and all(" defer>" in tag for tag in scripts), (where, scripts)
         checked += 1

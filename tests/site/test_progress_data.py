@@ -1,4 +1,4 @@
-"""reader-data.json: the compact catalog reader.js plans a reader's next step from."""
+"""reader-data.json: the compact catalog the reader plans a reader's next step from."""
 
 from __future__ import annotations
 

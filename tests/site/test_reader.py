@@ -1,4 +1,4 @@
-"""The hooks reader.js reads: entry ids, filter data, embedded citations, progress figures,
+"""The hooks the reader's scripts read: entry ids, filter data, embedded citations, progress figures,
 the filter form's host and the "Continue" / "Ready for you" placeholders."""
 
 from __future__ import annotations

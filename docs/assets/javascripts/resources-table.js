@@ -8,8 +8,8 @@
  * and the table.
  *
  * The view state lives in the query string so a filtered view can be shared and
- * survives a reload: ?topic=attention&tag=cuda&year=2023&text=flash&sort=-year, beside reader.js's
- * own filter fields (?status=unread&type=paper&tier=1,2: see docs/assets/javascripts/reader.js),
+ * survives a reload: ?topic=attention&tag=cuda&year=2023&text=flash&sort=-year, beside the reader's
+ * own filter fields (?status=unread&type=paper&tier=1,2: see docs/assets/javascripts/reader/filters.js),
  * which the table also applies through window.gpulistReader.matches.
  * (`text`, not `q`: Material's search reads `q` and highlights with `h`.)
  *
@@ -21,7 +21,7 @@
 (function () {
   "use strict";
 
-  // Type and tier (with status, effort and access) are filtered by reader.js's form above the
+  // Type and tier (with status, effort and access) are filtered by the reader's form (reader/filters.js) above the
   // table, which owns those fields on every listing page: see `reader` below.
   var FACETS = [
     { key: "topic", label: "Topic" },
@@ -182,7 +182,7 @@
     });
     if (state.text) params.set("text", state.text); else params.delete("text");
     if (state.sort) params.set("sort", state.sort); else params.delete("sort");
-    var query = params.toString().replace(/%2C/gi, ","); // reader.js's lists read ?effort=quick,hour
+    var query = params.toString().replace(/%2C/gi, ","); // the reader's lists read ?effort=quick,hour
     var url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
     if (url !== window.location.pathname + window.location.search + window.location.hash) {
       window.history.replaceState(window.history.state, "", url);
@@ -191,7 +191,7 @@
 
   /* ---- filtering and sorting ---- */
 
-  /* reader.js's filters (status, type, effort, access, tier), when it is on the page. */
+  /* The reader's filters (status, type, effort, access, tier), when it is on the page. */
   function reader() {
     return window.gpulistReader || { matches: function () { return true; }, clearFilters: function () {} };
   }
@@ -337,7 +337,7 @@
       reader().clearFilters(); // one Clear for every filter of the page; it re-renders the table
       update();
     });
-    // reader.js announces a change of its filters, or of the marks its status filter reads.
+    // The reader announces a change of its filters, or of the marks its status filter reads.
     current = { ui: ui, model: model, state: state };
     update();
   }

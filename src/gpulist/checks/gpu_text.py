@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from gpulist.checks._gpus import at_gpus, figure_groups, items
-from gpulist.checks.concept_definition import _MARKUP as MARKUP
+from gpulist.checks.concept_definition import MARKUP
 from gpulist.load import Catalog
 from gpulist.load.yaml_reader import Loc
 from gpulist.problems import Problem

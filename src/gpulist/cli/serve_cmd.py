@@ -1,4 +1,4 @@
-"""`gpulist serve`: build the pages, serve the site, and regenerate pages when data/ (or a stylesheet) changes."""
+"""`gpulist serve`: build the pages, serve the site, and regenerate pages when data/ (or a stylesheet or script) changes."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
-from gpulist.models import BookIndex, GpuFile, ReadingPath, RepoHealth, Resource, Concept, Topic, WatchSource
+from gpulist.models import BookIndex, GpuFile, ReadingPath, RepoHealth, Resource, Concept, Style, Topic, WatchSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,8 @@ class Catalog:
     watch: list[WatchSource] = field(default_factory=list)  # data/watch.yml; absent is none
     watch_doc: Document | None = None
     paths_doc: Document | None = None
+    style: Style = field(default_factory=Style)  # data/style.yml; absent is no house-style words
+    style_doc: Document | None = None
     gpus: GpuFile | None = None  # data/gpus.yml; absent is none
     gpus_doc: Document | None = None
     # Resource files that were read but failed validation, by id (file stem): their entries

@@ -14,7 +14,9 @@ from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
-from gpulist.models import BookIndex, GpuFile, ReadingPath, RepoHealthFile, Resource, Concept, Topic, WatchSource
+from gpulist.models import (
+    BookIndex, Concept, GpuFile, ReadingPath, RepoHealthFile, Resource, Style, Topic, WatchSource,
+)
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 from gpulist.pyproject import size_limit
@@ -26,6 +28,7 @@ REPO_HEALTH = "generated/repos.yml"
 WATCH = "watch.yml"
 PATHS = "paths.yml"
 CONCEPTS = "concepts.yml"
+STYLE = "style.yml"
 GPUS = "gpus.yml"
 
 
@@ -54,6 +57,8 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems, root, limit)
     catalog.paths_doc, catalog.paths = _load_list(root / PATHS, ReadingPath, problems, required=False, limit=limit)
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems, root, limit)
+    catalog.style_doc, style = _load_optional(root / STYLE, Style, problems, root, limit)
+    catalog.style = style or Style()
     catalog.repos = dict(health.repos) if health else {}
     catalog.gpus_doc, catalog.gpus = _load_optional(root / GPUS, GpuFile, problems, root, limit)
     # optional: a list without it simply watches nothing

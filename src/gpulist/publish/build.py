@@ -27,7 +27,7 @@ from gpulist.memory import gc_paused
 from gpulist.problems import GpulistError, Problem, UsageError, has_errors
 from gpulist.publish.engine import ZENSICAL_SITE, Engine, Layout
 from gpulist.publish.render import Site, render_site
-from gpulist.publish.stylesheet import joined
+from gpulist.publish.joined import joined
 from gpulist.site.writer import WriteReport, write_pages
 from gpulist.view.config import SiteConfig, merged_config, site_config
 
@@ -75,9 +75,9 @@ def generate(paths: Paths, settings: SiteConfig, engine: Engine) -> Generated:
         if has_errors(problems):
             return Generated(problems, len(catalog.entries))
         site = render_site(catalog, settings)
-    stylesheet = joined(paths.docs, paths.mkdocs)
+    assets = joined(paths.docs, paths.mkdocs)
     try:
-        report = write_pages(paths.docs, {**site.pages, **stylesheet})
+        report = write_pages(paths.docs, {**site.pages, **assets})
         engine.write_config(paths.layout, settings, site.nav)
     except OSError as exc:
         raise GpulistError(f"cannot write the site's pages: {exc.strerror}: {exc.filename}") from exc

@@ -6,7 +6,8 @@ without touching gpulist, and a switch back is one flag (`--engine`).
 
 - MkDocs reads `.gpulist-mkdocs.yml`, which inherits every setting from mkdocs.yml
   (`INHERIT`) and adds the navigation, docs_dir and the publishing settings, and names one
-  stylesheet for extra_css's files, which gpulist joins (gpulist.publish.stylesheet).
+  stylesheet for extra_css's files and one script for extra_javascript's deferred ones, which
+  gpulist joins (gpulist.publish.joined).
 - Zensical reads `.gpulist-zensical.yml`, a complete configuration: Zensical 0.0.x panics on
   an `INHERIT` with an absolute docs_dir, and wants docs_dir and site_dir relative to the
   project (inside it). Its site_dir is always `.gpulist-site/` in the project: a build is
@@ -39,7 +40,7 @@ from typing import Any
 from gpulist.files import current_text, write_plain
 from gpulist.identity import github_repo_parts
 from gpulist.problems import UsageError
-from gpulist.publish.stylesheet import engine_extra_css
+from gpulist.publish.joined import SCRIPTS, STYLES, engine_entries
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import BUILT, SOURCE
 
@@ -145,7 +146,7 @@ def _repo_name(repo_url: str) -> str:
 
 def _mkdocs_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, object]]) -> str:
     lines = {"INHERIT": layout.config.name, "docs_dir": str(layout.docs), **publishing(settings), "nav": nav,
-             "extra_css": engine_extra_css(layout.docs, layout.mkdocs)}
+             **_joined_assets(layout)}
     return "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in lines.items())
 
 
@@ -153,14 +154,19 @@ def _zensical_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, o
     config = copy.deepcopy(layout.mkdocs)  # edited below; `serve` writes this config again at every change
     config.pop("INHERIT", None)
     config.setdefault("validation", {})["links"] = dict.fromkeys(_LINK_CHECKS, "ignore")  # see the docstring
-    config.update(docs_dir=_inside(layout.docs, layout.root, "--docs"),
-                  site_dir=ZENSICAL_SITE, nav=nav, extra_css=engine_extra_css(layout.docs, layout.mkdocs))
+    config.update(docs_dir=_inside(layout.docs, layout.root, "--docs"), site_dir=ZENSICAL_SITE, nav=nav,
+                  **_joined_assets(layout))
     for key, value in publishing(settings).items():
         if value is None:
             config.pop(key, None)  # Zensical wants a string or nothing
         else:
             config[key] = value
     return json.dumps(config, ensure_ascii=False, indent=1) + "\n"
+
+
+def _joined_assets(layout: Layout) -> dict[str, Any]:
+    """extra_css and extra_javascript naming the joined files (gpulist.publish.joined)."""
+    return {kind.key: engine_entries(layout.docs, layout.mkdocs, kind) for kind in (STYLES, SCRIPTS)}
 
 
 def _inside(path: Path, root: Path, flag: str) -> str:

@@ -3,7 +3,7 @@
 gpulist regenerates pages when data/ changes; MkDocs, watching docs/, then rebuilds and
 reloads the browser. The writer only rewrites changed pages, so an edit to one entry
 touches one topic page and a few listings, not the whole site. An edit to one of the
-stylesheets regenerates too: the engine serves their joined copy (gpulist.publish.stylesheet).
+stylesheets or scripts regenerates too: the engine serves their joined copy (gpulist.publish.joined).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from gpulist.publish.stylesheet import STYLESHEET, sources
+from gpulist.publish.joined import KINDS, sources
 
 
 def watched(data: Path, docs: Path, mkdocs: Mapping[str, Any]) -> tuple[list[Path], set[str]]:
-    """The folders to watch (data/, the stylesheets' folders) and the files of ours to ignore
-    there: the joined stylesheet, which regenerating writes."""
-    styles = {(docs / rel.lstrip("/")).parent for rel in sources(docs, mkdocs)}
-    return [data, *sorted(styles)], {str(docs / STYLESHEET)}
+    """The folders to watch (data/, the joined stylesheets' and scripts' folders) and the files
+    of ours to ignore there: the joined files, which regenerating writes."""
+    folders = {(docs / rel.lstrip("/")).parent for kind in KINDS for rel in sources(docs, mkdocs, kind)}
+    return [data, *sorted(folders)], {str(docs / kind.target) for kind in KINDS}
 
 
 def regenerate_on_change(

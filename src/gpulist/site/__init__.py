@@ -18,10 +18,11 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
     concepts.json       the vocabulary as a graph; shape in gpulist.export.concepts_json
-    reader-data.json    what reader.js plans next steps from; shape in gpulist.site.progress_data
+    reader-data.json    what the reader's scripts plan next steps from; shape in gpulist.site.progress_data
     feed.xml            Atom feed of the newest entries
     llms.txt            the site for language models (llmstxt.org): topics, concepts, paths
-    assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js
+    assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js and
+                        javascripts/reader/ (the reader's modules: see gpulist.site.reader)
 
 `gpulist build` then adds README.md (the list in the guide's own format), gpulist.bib and
 the redirect pages of the old tag addresses (tags/<id>/ -> concepts/<id>/) to the built site

@@ -7,7 +7,7 @@ exposes as a read-only animated value (the theme's script threw on it), and HTML
 the theme's focus styles, the engines' link rewriting and a screen reader's usual handling.
 So the map works without JavaScript as a set of links in reading order, layer by layer;
 the edges are decoration, hidden from assistive technology. Each node carries the
-reader.js progress hook (`data-gpulist-shade` with the concept's entry ids): with
+reader's progress hook (`data-gpulist-shade` with the concept's entry ids): with
 JavaScript the script sets `data-gpulist-state` (none, some, all read) and the stylesheet
 shades the node.
 """

@@ -1,7 +1,7 @@
 """A reading path's page, the paths' own page (paths/), and the index of paths that opens "Start here".
 
 A path page lists its steps in order: the entry (linked to its card), and one line on why
-it comes now. Each step carries its entry id, so reader.js gives it the same read toggle
+it comes now. Each step carries its entry id, so the reader's scripts give it the same controls
 as the card, and the page's progress counts its steps. Path pages repeat entries that live
 on topic pages, so they stay out of the search index, as the other listings do. paths/ has
 a page of its own, so a path's address trimmed to its folder still leads somewhere.

@@ -1,4 +1,4 @@
-"""reader-data.json: what reader.js needs to plan a reader's next step, and nothing more.
+"""reader-data.json: what the reader's scripts need to plan a reader's next step, and nothing more.
 
 "Continue" and "Ready for you" (home, start here) and the cards' "Know first" chips need,
 for every entry, its title, its card and the concepts it requires, and for every concept

@@ -1,7 +1,8 @@
-"""The hooks that reader.js turns into reading states, progress, next steps, filters and cite controls.
+"""The hooks that the reader's scripts turn into reading states, progress, next steps, filters and cite controls.
 
-Pages carry data, never controls: the controls are made by
-docs/assets/javascripts/reader.js, so without JavaScript a page shows no toggle, no empty
+Pages carry data, never controls: the controls are made by the reader's scripts,
+docs/assets/javascripts/reader/ (one module per concern; base.js lists them and how they are
+loaded, and each module's head names the hooks it reads), so without JavaScript a page shows no toggle, no empty
 progress figure, no filter form and no dead button, and every card shows. The contract,
 which the script and readers' own tools rely on:
 

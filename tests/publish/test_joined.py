@@ -1,4 +1,5 @@
-"""extra_css joined into one stylesheet: order, labels, what is left to the engine, bad input."""
+"""extra_css joined into one stylesheet and deferred extra_javascript into one script: order,
+labels, what is left to the engine, bad input."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gpulist.problems import GpulistError
-from gpulist.publish.stylesheet import STYLESHEET, engine_extra_css, joined
+from gpulist.publish.joined import SCRIPT, SCRIPTS, STYLESHEET, engine_entries, engine_extra_css, joined
 
 from tests.site.conftest import REPO
 
@@ -64,3 +65,37 @@ def test_the_projects_stylesheets_are_all_joined() -> None:
     text = joined(REPO / "docs", mkdocs)[STYLESHEET]
     for rel in mkdocs["extra_css"]:
         assert (REPO / "docs" / rel).read_text(encoding="utf-8").strip() in text, rel
+
+
+def test_deferred_scripts_join_in_order_where_the_first_stood(tmp_path: Path) -> None:
+    """A script that is not deferred runs where it stands, an async one or a module whenever it
+    loads: those keep their own tags, as do addresses; a separator ends each file's statement."""
+    for rel in ("first.js", "inline.js", "reader/b.js", "reader/a.js", "later.js"):
+        css(tmp_path, rel, f"(function () {{ /* {rel} */ }})()")
+    mkdocs = {"extra_javascript": [{"path": "first.js", "async": True, "defer": True}, "inline.js",
+                                   {"path": "reader/b.js", "defer": True}, "https://cdn.example/x.js",
+                                   {"path": "reader/a.js", "defer": True}, {"path": "later.js", "type": "module"},
+                                   {"path": "gone.js", "defer": True}, {"path": SCRIPT, "defer": True}]}
+    text = joined(tmp_path, mkdocs)[SCRIPT]
+    assert text == ("/* reader/b.js */\n(function () { /* reader/b.js */ })()\n;\n\n"
+                    "/* reader/a.js */\n(function () { /* reader/a.js */ })()\n;\n")
+    assert engine_entries(tmp_path, mkdocs, SCRIPTS) == [
+        {"path": "first.js", "async": True, "defer": True}, "inline.js", {"path": SCRIPT, "defer": True},
+        "https://cdn.example/x.js", {"path": "later.js", "type": "module"}, {"path": "gone.js", "defer": True}]
+
+
+@pytest.mark.parametrize("extra_javascript", ["a.js", [{"defer": True}], [3]])
+def test_extra_javascript_that_is_not_a_list_of_scripts_is_an_error(tmp_path: Path, extra_javascript: object) -> None:
+    with pytest.raises(GpulistError, match="extra_javascript must be a list of script paths"):
+        joined(tmp_path, {"extra_javascript": extra_javascript})
+
+
+def test_the_projects_scripts_are_all_joined_and_each_runs_on_its_own() -> None:
+    """mkdocs.yml's scripts are all deferred files of ours: one file, in mkdocs.yml's order."""
+    from gpulist.view.config import merged_config
+
+    mkdocs = merged_config(REPO / "mkdocs.yml")
+    text = joined(REPO / "docs", mkdocs)[SCRIPT]
+    at = [text.index(f"/* {s['path']} */") for s in mkdocs["extra_javascript"]]
+    assert at == sorted(at) and len(at) > 5
+    assert engine_entries(REPO / "docs", mkdocs, SCRIPTS) == [{"path": SCRIPT, "defer": True}]

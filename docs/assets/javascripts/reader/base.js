@@ -1,0 +1,138 @@
+/*
+ * gpulist reader, shared helpers and the page lifecycle: loaded first of the reader's modules.
+ *
+ * The reader is one module per concern under docs/assets/javascripts/reader/, each a deferred
+ * script listed in mkdocs.yml's `extra_javascript` in this order (`gpulist build` joins them,
+ * with the table's script, into one file, assets/javascripts/site.js: gpulist.publish.joined):
+ *   base.js      this file: the namespace, validation, escaping, the data file, the lifecycle
+ *   store.js     the reader's marks in localStorage (reading states)
+ *   status.js    the one status control per entry
+ *   progress.js  "N / M" figures and the concept map's shades
+ *   cards.js     a topic page's cards wrapped one element each, for the filters to hide
+ *   filters.js   the filter form on listing pages (window.gpulistReader for the table)
+ *   next.js      "Continue", "Ready for you" and "Know first", from reader-data.json
+ *   files.js     progress files: export, import, merge
+ *   share.js     progress links (#progress=…) and their offer: view, merge, dismiss
+ *   cite.js      "cite" on papers and books
+ * The contract with `gpulist build` (the data-gpulist-* hooks the pages carry) is documented
+ * in src/gpulist/site/reader.py; each module's head says which hooks it reads.
+ *
+ * Each module registers itself with `gpulist.module(name, {early, late, refresh})`. Instant
+ * navigation (Material's, and Zensical's) swaps pages without a reload and announces each on
+ * `document$`, a replaying subject fed at DOMContentLoaded, so every module has registered
+ * before the first page is announced. Each page is bound in two tasks, so that neither blocks
+ * the page long: first every module's `early` (what changes the layout: the filters), then
+ * every `late` (the controls and what they show), then one `refresh`. `gpulist.refresh()`
+ * runs every module's `refresh` after any change of the marks, then announces
+ * `gpulist:progress` on the document. Events are delegated to the document once per module,
+ * when its script runs, never per page.
+ */
+(function () {
+  "use strict";
+
+  var G = window.gpulist = window.gpulist || {};
+  var modules = [];
+
+  G.ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  G.MAX_ID = 200;
+  G.STATES = ["unread", "reading", "read", "skipped"];
+  G.MARKS = ["read", "reading", "skipped"]; // the states a mark records; also the progress file's keys
+  G.has = Object.prototype.hasOwnProperty;
+
+  G.validId = function (id) {
+    return typeof id === "string" && id.length <= G.MAX_ID && G.ID.test(id);
+  };
+
+  G.validTime = function (value) {
+    return typeof value === "string" && value.length <= 40 && !isNaN(Date.parse(value));
+  };
+
+  G.escapeHtml = function (text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  };
+
+  G.mark = function (name) {
+    if (window.performance && performance.mark) performance.mark(name);
+  };
+
+  // The site's root is the folder above assets/javascripts/, wherever this script sits below it.
+  var script = (document.currentScript && document.currentScript.src) ||
+    (document.querySelector("script[src*='javascripts/reader']") || {}).src || window.location.href;
+  var assets = script.indexOf("assets/javascripts/");
+  G.ROOT_URL = assets === -1 ? new URL("../../", script).href : script.slice(0, assets);
+  G.DATA_URL = new URL("reader-data.json", G.ROOT_URL).href;
+
+  /* ---- reader-data.json, fetched once per visit and kept across instant navigation ---- */
+
+  var dataPromise = null;
+
+  G.loadData = function () {
+    if (!dataPromise) {
+      dataPromise = fetch(G.DATA_URL, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) throw new Error(response.status + " " + response.statusText);
+        return response.json();
+      }).then(indexData);
+      dataPromise.catch(function () { dataPromise = null; }); // try again on the next page
+    }
+    return dataPromise;
+  };
+
+  function indexData(raw) {
+    if (!raw || raw.version !== 1) throw new Error("reader-data.json: unknown version");
+    var pages = raw.pages.map(function (page) { return new URL(page, G.ROOT_URL).href; });
+    var entries = raw.entries.map(function (e, index) {
+      return { index: index, id: e[0], title: e[1], href: pages[e[2]] + "#" + e[0], tier: e[3], requires: e[4] };
+    });
+    var concepts = {};
+    raw.concepts.forEach(function (c, index) { concepts[c[0]] = index; });
+    return { entries: entries, cover: raw.concepts.map(function (c) { return c[1]; }), concepts: concepts,
+      paths: raw.paths };
+  }
+
+  /* ---- the lifecycle ---- */
+
+  G.module = function (name, parts) {
+    modules.push({ name: name, early: parts.early, late: parts.late, refresh: parts.refresh });
+  };
+
+  G.refresh = function () {
+    modules.forEach(function (m) { if (m.refresh) m.refresh(); });
+    document.dispatchEvent(new CustomEvent("gpulist:progress"));
+  };
+
+  /* Material's search under MkDocs is a role="dialog" without a name (Zensical's has one),
+     which Lighthouse's accessibility audit flags on every page; the theme's own label is used. */
+  function nameSearchDialog() {
+    var dialog = document.querySelector(".md-search[role=dialog]:not([aria-label]):not([aria-labelledby])");
+    var input = dialog && dialog.querySelector("input[aria-label]");
+    if (dialog) dialog.setAttribute("aria-label", input ? input.getAttribute("aria-label") : "Search");
+  }
+
+  var page = 0; // which page a deferred half of `bind` belongs to
+
+  function bind() {
+    G.mark("gpulist-reader-start");
+    var current = ++page;
+    nameSearchDialog();
+    modules.forEach(function (m) { if (m.early) m.early(); });
+    G.mark("gpulist-reader-paused");
+    window.setTimeout(function () {
+      if (current !== page) return; // the reader has moved on: that page's bind runs instead
+      G.mark("gpulist-reader-resumed");
+      modules.forEach(function (m) { if (m.late) m.late(); });
+      G.refresh();
+      G.mark("gpulist-reader-bound");
+      document.documentElement.setAttribute("data-gpulist-reader", "bound");
+    }, 0);
+  }
+
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(bind);
+  } else if (document.readyState === "complete") {
+    window.setTimeout(bind, 0); // loaded after the page (another theme): once the other modules ran
+  } else {
+    // Without the theme's subject (a page of another theme): once, when the last module has run.
+    document.addEventListener("DOMContentLoaded", bind);
+  }
+})();
