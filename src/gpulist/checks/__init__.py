@@ -24,6 +24,11 @@ from gpulist.checks import (
     duplicate_resource,
     duplicate_source,
     effort_wanted,
+    gpu_duplicate,
+    gpu_figure_twice,
+    gpu_refs,
+    gpu_sparse,
+    gpu_text,
     link_wanted,
     note_too_short,
     possible_duplicate,
@@ -75,6 +80,11 @@ ALL_CHECKS: tuple[Check, ...] = (
     concept_check.check,
     continued_by.check,
     year_future.check,
+    gpu_refs.check,
+    gpu_duplicate.check,
+    gpu_figure_twice.check,
+    gpu_sparse.check,
+    gpu_text.check,
 )
 # Advice: what would make an entry more useful to a learner (its length, its year, a note
 # that teaches). Listed by `gpulist validate --advice`, counted in one line otherwise: a

@@ -6,6 +6,7 @@ from gpulist.models.concept import (
     GradedProblem,
 )
 from gpulist.models.fields import ID_PATTERN
+from gpulist.models.gpu import DENSE_TYPES, NUMBER_FIELDS, SPARSE_TYPES, Gpu, GpuFile, GpuSource, ModelShape
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import (
@@ -20,4 +21,5 @@ __all__ = [
     "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
     "ACCESSES", "CURATOR_FIELDS", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Style", "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
+    "DENSE_TYPES", "NUMBER_FIELDS", "SPARSE_TYPES", "Gpu", "GpuFile", "GpuSource", "ModelShape",
 ]

@@ -2,8 +2,10 @@
 
 In the order a learner asks: the definition; "Understand first" (the concepts it requires,
 each with its one-liner); "Start with" (its first reads, as full cards, so they can be
-marked read here); "Check yourself" (questions with folded answers and graded problems,
-gpulist.site.check_section); every other entry that carries it, by tier, as compact lines; the
+marked read here); a calculator, where data/gpus.yml places one here (gpulist.site.calculators),
+and on an architecture's page its GPUs, linked to their rows of the GPU numbers page; "Check
+yourself" (questions with folded answers and graded problems, gpulist.site.check_section); every
+other entry that carries it, by tier, as compact lines; the
 reading paths that pass through it; the book's sections for its index terms; its related
 concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
 
@@ -18,8 +20,10 @@ the search index, which every page of the site downloads.
 from __future__ import annotations
 
 from gpulist.load import Entry
+from gpulist.site.calculators import calculator_section, placed_here
 from gpulist.site.card import render_card
 from gpulist.site.check_section import check_section
+from gpulist.site.gpus_page import architecture_gpus
 from gpulist.site.listing import entry_list
 from gpulist.site.reader import filters, progress
 from gpulist.view.catalog import SiteView
@@ -51,6 +55,8 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     if cv.start:
         out.append(f"## Start with {{ #start{NOT_SEARCHED} }}\n")
         out.extend(render_card(e, view, config, page, searched=False) for e in cv.start)
+    out.extend(calculator_section(name, view, page, config) for name in placed_here(view, c.id))
+    out.append(architecture_gpus(c.id, view, page, config))
     out.append(check_section(c, view, config, page, NOT_SEARCHED))
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))

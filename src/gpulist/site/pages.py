@@ -17,6 +17,8 @@ from gpulist.site.feed import PATH as FEED_PATH
 from gpulist.site.feed import render_feed
 from gpulist.site.home import PAGE as HOME_PAGE
 from gpulist.site.home import render_home
+from gpulist.site.gpus_page import PAGE as GPUS_PAGE
+from gpulist.site.gpus_page import render_gpus
 from gpulist.site.llms import PATH as LLMS_PATH
 from gpulist.site.llms import render_llms_txt
 from gpulist.site.path_page import INDEX as PATHS_INDEX
@@ -52,6 +54,8 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
     for topic_view in view.topics:
         pages[topic_view.page] = render_topic(topic_view, view, config)
     pages.update(concept_pages(view, config))
+    if view.gpus is not None:
+        pages[GPUS_PAGE] = render_gpus(view, config)
     return pages
 
 
@@ -69,6 +73,8 @@ def nav(view: SiteView) -> list[dict[str, object]]:
     the reading paths are a section of their own that opens with their index (`paths/`)."""
     browse: list[dict[str, object]] = [{"All resources": ALL_PAGE}, {"Concepts": CONCEPTS_PAGE},
                                        {"Recently added": RECENT_PAGE}]
+    if view.gpus is not None:
+        browse.append({"GPU numbers": GPUS_PAGE})
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
     items: list[dict[str, object]] = [{"Home": HOME_PAGE}, {"Start here": START_PAGE}]
     if view.paths:

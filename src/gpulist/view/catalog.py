@@ -16,6 +16,7 @@ from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
 from gpulist.models import Concept, IndexTerm, RepoHealth, Resource, Topic
 from gpulist.view.concepts import ConceptView, book_terms, build_concepts
+from gpulist.view.gpus import GpuTable, build_gpus
 from gpulist.view.paths import PathView, build_paths
 
 NEW_DAYS = 180
@@ -62,6 +63,7 @@ class SiteView:
     book: dict[str, IndexTerm] = field(default_factory=dict)  # top-level book index terms by text
     concept_by_id: dict[str, ConceptView] = field(default_factory=dict)
     entry_by_id: dict[str, Entry] = field(default_factory=dict)
+    gpus: GpuTable | None = None  # data/gpus.yml, one row per GPU (gpulist.view.gpus)
 
     @property
     def entries(self) -> list[Entry]:
@@ -116,7 +118,7 @@ def build_view(catalog: Catalog) -> SiteView:
     concepts = build_concepts(catalog.concepts, placed, frozen)
     return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), since, titles,
                     _data_paths(catalog), build_paths(catalog), concepts, book, {c.concept.id: c for c in concepts},
-                    {e.resource.id: e for e in placed})
+                    {e.resource.id: e for e in placed}, build_gpus(catalog))
 
 
 def _topic_view(topic: Topic, mine: list[Entry]) -> TopicView:
