@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from gpulist.site.concept_page import concept_pages, render_concept
 from gpulist.view.catalog import SiteView
 
@@ -59,12 +61,36 @@ def test_only_the_first_section_of_a_concept_page_is_indexed(view: SiteView) -> 
 
 
 def test_a_definition_is_shown_as_text(view: SiteView) -> None:
+    """One raw HTML paragraph, which Markdown leaves alone: a Markdown link in it stays text."""
     from dataclasses import replace
+
+    from tests.site.conftest import unsafe_markup
     cv = view.concept_by_id["fp8"]
     hostile = replace(cv, concept=cv.concept.model_copy(update={"definition": "<b>bold</b> [x](javascript:alert(1))"}))
     text = render_concept(hostile, view, CONFIG)
-    assert "<b>" not in text and "&lt;b&gt;" in text and "](javascript" not in text
+    paragraph = text.split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    assert paragraph == "&lt;b&gt;bold&lt;/b&gt; [x](javascript:alert(1))"
+    assert unsafe_markup(_html(text)) == []
+
+
+def _html(markdown_text: str) -> str:
+    import markdown
+    return markdown.markdown(markdown_text.split("\n---\n", 1)[1], extensions=["attr_list", "tables"])
 
 
 def test_one_page_per_concept(view: SiteView) -> None:
     assert set(concept_pages(view, CONFIG)) == {f"concepts/{c.id}.md" for c in view.concepts}
+
+
+def test_the_definition_links_the_first_mention_of_each_other_concept(view: SiteView) -> None:
+    """Built links for MkDocs, source-relative ones for Zensical; each with the engine's preview hook."""
+    from dataclasses import replace
+
+    from gpulist.view.links import SOURCE
+    paragraph = page(view, "attention").split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    assert re.findall(r'<a href="([^"]+)" data-preview>([^<]+)</a>', paragraph) == [
+        ("../../concepts/cuda/", "CUDA"), ("../../concepts/kv-cache/", "KV cache")]
+    zensical = render_concept(view.concept_by_id["attention"], view, replace(CONFIG, link_style=SOURCE))
+    assert '<a href="cuda/" data-preview>CUDA</a>' in zensical
+    own = page(view, "fp8").split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    assert "<a " not in own and own.count("FP8") == 2  # its own name, twice, never a link

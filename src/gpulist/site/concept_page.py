@@ -1,6 +1,10 @@
 """A concept's page: what it is, what to know first, what to read, and where it leads.
 
-In the order a learner asks: the definition; "Understand first" (the concepts it requires,
+In the order a learner asks: the definition, whose first mention of each other concept
+links that concept's page [data-gpulist-definition] (found at build time by
+gpulist.concept_names; the links carry `data-preview`, so Zensical, and Material where it
+offers instant previews, shows the linked page's definition on hover, with no code of ours);
+"Understand first" (the concepts it requires,
 each with its one-liner); "Start with" (its first reads, as full cards, so they can be
 marked read here); every other entry that carries it, by tier, as compact lines; the
 reading paths that pass through it; the book's sections for its index terms; its related
@@ -23,8 +27,8 @@ from gpulist.site.reader import filters, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
 from gpulist.view.config import SiteConfig
-from gpulist.view.links import rel_link
-from gpulist.view.text import escape_text, front_matter, html_text, link, n_entries
+from gpulist.view.links import href, rel_link
+from gpulist.view.text import escape_attr, escape_text, front_matter, html_text, link, n_entries
 
 SEARCH_BOOST = {"search": {"boost": 4}}
 NOT_SEARCHED = " data-search-exclude"  # attr_list: the section under this heading is not indexed
@@ -39,7 +43,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     if c.aliases:
         out.append("Also known as: " + ", ".join(escape_text(a) for a in c.aliases) + ".\n")
     if c.definition:
-        out.append(escape_text(c.definition) + "\n")
+        out.append(_definition(cv, page, config.link_style))
     out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')}</p>\n")
     if cv.entries:
         out.append(filters() + "\n")
@@ -55,6 +59,18 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
         out.append(f"## In the {GLOSSARY} {{ #glossary{NOT_SEARCHED} }}\n\n{link(f'{c.title} in the {GLOSSARY}', c.glossary)}"
                    " (CC BY 4.0): a definition with diagrams, by Modal.\n")
     return "\n".join(part for part in out if part)
+
+
+def _definition(cv: ConceptView, page: str, style: str) -> str:
+    """The definition as one HTML paragraph: plain text, each mention a link to its concept."""
+    text, parts, last = cv.concept.definition or "", [], 0
+    for mention in cv.mentions:
+        url = href(page, concept_page(mention.concept), style)
+        parts.append(html_text(text[last:mention.start]))
+        parts.append(f'<a href="{escape_attr(url)}" data-preview>{html_text(text[mention.start:mention.end])}</a>')
+        last = mention.end
+    parts.append(html_text(text[last:]))
+    return f'<p data-gpulist-definition>{"".join(parts)}</p>\n'
 
 
 def _concept_list(heading: str, ids: list[str], view: SiteView, page: str) -> str:

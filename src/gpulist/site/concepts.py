@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from gpulist.concept_names import Names
 from gpulist.models import IndexTerm
 from gpulist.site.concept_map import render_map
-from gpulist.site.concept_match import words
 from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.view.catalog import SiteView
 from gpulist.view.concept_map import layout
@@ -56,13 +56,11 @@ def _concept_az(view: SiteView, style: str) -> str:
 
 
 def term_concepts(view: SiteView) -> dict[str, str]:
-    """Book term -> the concept page that covers it: named in `book_terms` first, then by words."""
-    spelled: dict[tuple[str, ...], str] = {}
-    for c in view.concepts:
-        for name in (c.id.replace("-", " "), c.title, *c.aliases):
-            spelled.setdefault(words(name), c.id)
+    """Book term -> the concept page that covers it: named in `book_terms` first, then spelled
+    like one concept's id, title or alias (gpulist.concept_names, as the definitions' links)."""
+    names = Names(view.concepts)
     covered = {term: c.id for c in view.concepts for term in c.book_terms}
-    return {t: covered.get(t) or spelled.get(words(t), "") for t in view.book}
+    return {t: covered.get(t) or names.concept(t) or "" for t in view.book}
 
 
 def _letter(term: str) -> str:

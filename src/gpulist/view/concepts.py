@@ -3,14 +3,17 @@
 Built once per build from the catalog and the arranged topics, so the concept pages, the
 map, the cards' chips and concepts.json agree on which entries a concept has: its `start`
 entries (in the order given), then every other entry whose `tags:` name it, in the guide's
-order. References that do not resolve (a catalog with errors, previewed) are left out
-rather than failing the page; `gpulist validate` reports them.
+order. Each view also holds where its definition first names each other concept
+(gpulist.concept_names), found here at build time so the YAML stays plain text and a
+renamed concept cannot leave a stale link. References that do not resolve (a catalog with
+errors, previewed) are left out rather than failing the page; `gpulist validate` reports them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpulist.concept_names import Mention, Names
 from gpulist.load import Entry
 from gpulist.models import Concept, IndexTerm
 
@@ -20,6 +23,7 @@ class ConceptView:
     concept: Concept
     start: tuple[Entry, ...]
     others: tuple[Entry, ...]  # tagged with the concept, not among `start`, in the guide's order
+    mentions: tuple[Mention, ...] = ()  # the first mention of each other concept in the definition
 
     @property
     def page(self) -> str:
@@ -41,12 +45,14 @@ def concept_page(concept_id: str) -> str:
 def build_concepts(concepts: list[Concept], placed: list[Entry],
                    by_concept: dict[str, tuple[Entry, ...]]) -> tuple[ConceptView, ...]:
     by_id = {e.resource.id: e for e in placed}
+    names = Names(concepts)
     views = []
     for concept in concepts:
         start = tuple(by_id[i] for i in dict.fromkeys(concept.start) if i in by_id)
         first = {e.resource.id for e in start}
         others = tuple(e for e in by_concept.get(concept.id, ()) if e.resource.id not in first)
-        views.append(ConceptView(concept, start, others))
+        mentions = tuple(names.mentions(concept.definition or "", concept.id))
+        views.append(ConceptView(concept, start, others, mentions))
     return tuple(views)
 
 
