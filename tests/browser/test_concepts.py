@@ -38,3 +38,31 @@ def test_the_map_is_a_set_of_working_links_without_javascript(site: Site, browse
     page.wait_for_url("**/concepts/kv-cache/")
     expect(page.locator("h1")).to_contain_text("KV cache")
     context.close()
+
+
+def test_a_concept_pages_local_map_fits_a_phone_and_its_links_work_without_javascript(site: Site, browser: Browser) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 412, "height": 900})
+    page = context.new_page()
+    page.goto(site.url("concepts/attention/"))
+    nodes = page.locator("[data-gpulist-local-map] .gpulist-local-node")
+    expect(nodes).to_have_text(["CUDA", "Attention", "KV cache"])  # prerequisite, itself, what it unlocks
+    clipped = nodes.evaluate_all("ns => ns.filter(n => n.scrollHeight > n.clientHeight + 1 || "
+                                 "n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right > innerWidth)")
+    assert clipped == []
+    page.locator("[data-gpulist-unlocks] a", has_text="KV cache").click()
+    page.wait_for_url("**/concepts/kv-cache/")
+    page.locator("[data-gpulist-local-map] a", has_text="Attention").click()
+    page.wait_for_url("**/concepts/attention/")
+    context.close()
+
+
+def test_a_definitions_concept_links_preview_their_concept_and_lead_to_it(tab: Tab, site: Site) -> None:
+    """The preview is the engine's (`data-preview`): this proves the links are made so it can show."""
+    page = tab.page
+    page.goto(site.url("concepts/attention/"))
+    link = page.locator('[data-gpulist-definition] a[href*="concepts/"]', has_text="KV cache")
+    link.hover()
+    expect(page.locator(".md-tooltip2--active")).to_contain_text("Storing keys and values across decoding steps")
+    link.click()
+    page.wait_for_url("**/concepts/kv-cache/")
+    expect(page.locator("h1")).to_contain_text("KV cache")

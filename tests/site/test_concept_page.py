@@ -70,12 +70,12 @@ def test_a_definition_is_shown_as_text(view: SiteView) -> None:
     text = render_concept(hostile, view, CONFIG)
     paragraph = text.split("<p data-gpulist-definition>")[1].split("</p>")[0]
     assert paragraph == "&lt;b&gt;bold&lt;/b&gt; [x](javascript:alert(1))"
-    assert unsafe_markup(_html(text)) == []
+    assert unsafe_markup(_html(f"<p data-gpulist-definition>{paragraph}</p>")) == []
 
 
 def _html(markdown_text: str) -> str:
     import markdown
-    return markdown.markdown(markdown_text.split("\n---\n", 1)[1], extensions=["attr_list", "tables"])
+    return markdown.markdown(markdown_text, extensions=["attr_list", "tables"])
 
 
 def test_one_page_per_concept(view: SiteView) -> None:
@@ -94,3 +94,17 @@ def test_the_definition_links_the_first_mention_of_each_other_concept(view: Site
     assert '<a href="cuda/" data-preview>CUDA</a>' in zensical
     own = page(view, "fp8").split("<p data-gpulist-definition>")[1].split("</p>")[0]
     assert "<a " not in own and own.count("FP8") == 2  # its own name, twice, never a link
+
+
+def test_unlocks_lists_exactly_the_concepts_that_require_it(view: SiteView) -> None:
+    for cv in view.concept_views:
+        text = page(view, cv.concept.id)
+        listed = re.findall(r'<a href="\.\./\.\./concepts/([^/]+)/">', text.split("<ul data-gpulist-unlocks>")[1].split("</ul>")[0]) \
+            if "<ul data-gpulist-unlocks>" in text else []
+        assert listed == [c.id for c in view.concepts if cv.concept.id in c.requires], cv.concept.id
+    assert "## Unlocks { #unlocks data-search-exclude }" in page(view, "cuda")
+
+
+def test_the_local_map_follows_the_definition(view: SiteView) -> None:
+    text = page(view, "kv-cache")
+    assert text.index("data-gpulist-definition") < text.index("data-gpulist-local-map") < text.index("## Understand first")

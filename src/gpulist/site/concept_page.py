@@ -3,12 +3,14 @@
 In the order a learner asks: the definition, whose first mention of each other concept
 links that concept's page [data-gpulist-definition] (found at build time by
 gpulist.concept_names; the links carry `data-preview`, so Zensical, and Material where it
-offers instant previews, shows the linked page's definition on hover, with no code of ours);
-"Understand first" (the concepts it requires,
-each with its one-liner); "Start with" (its first reads, as full cards, so they can be
-marked read here); every other entry that carries it, by tier, as compact lines; the
-reading paths that pass through it; the book's sections for its index terms; its related
-concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
+offers instant previews, shows the linked page's definition on hover, with no code of
+ours); its local map [data-gpulist-local-map] (gpulist.site.local_map); "Understand first"
+(the concepts it requires, each with its one-liner); "Start with" (its first reads, as
+full cards, so they can be marked read here); every other entry that carries it, by tier,
+as compact lines; the reading paths that pass through it; the book's sections for its
+index terms; "Unlocks" [data-gpulist-unlocks] (the concepts that require it) and its
+related concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0),
+never copied.
 
 Concept pages are searched, and boosted: a search for a concept's title or one of its
 aliases should land here first, ahead of the entries that mention it. Their aliases are
@@ -23,11 +25,13 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.site.card import render_card
 from gpulist.site.listing import entry_list
+from gpulist.site.local_map import render_local_map
 from gpulist.site.reader import filters, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import href, rel_link
+from gpulist.view.local_map import local_layout
 from gpulist.view.text import escape_attr, escape_text, front_matter, html_text, link, n_entries
 
 SEARCH_BOOST = {"search": {"boost": 4}}
@@ -44,6 +48,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
         out.append("Also known as: " + ", ".join(escape_text(a) for a in c.aliases) + ".\n")
     if c.definition:
         out.append(_definition(cv, page, config.link_style))
+    out.append(render_local_map(local_layout(c.id, view.concept_by_id), page, config.link_style))
     out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')}</p>\n")
     if cv.entries:
         out.append(filters() + "\n")
@@ -54,6 +59,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))
     out.append(_book(c.book_terms, view))
+    out.append(_unlocks(cv, view, page, config.link_style))
     out.append(_concept_list("Related concepts", c.related, view, page))
     if c.glossary:
         out.append(f"## In the {GLOSSARY} {{ #glossary{NOT_SEARCHED} }}\n\n{link(f'{c.title} in the {GLOSSARY}', c.glossary)}"
@@ -71,6 +77,17 @@ def _definition(cv: ConceptView, page: str, style: str) -> str:
         last = mention.end
     parts.append(html_text(text[last:]))
     return f'<p data-gpulist-definition>{"".join(parts)}</p>\n'
+
+
+def _unlocks(cv: ConceptView, view: SiteView, page: str, style: str) -> str:
+    """The concepts that list this one in `requires` [data-gpulist-unlocks], linked."""
+    found = [view.concept_by_id[i] for i in cv.unlocks if i in view.concept_by_id]
+    if not found:
+        return ""
+    items = "\n".join(f'<li><a href="{escape_attr(href(page, u.page, style))}">{html_text(u.concept.title)}</a>: '
+                      f"{html_text(u.concept.description)}</li>" for u in found)
+    return (f"## Unlocks {{ #unlocks{NOT_SEARCHED} }}\n\nThe concepts that list {escape_text(cv.concept.title)} "
+            f"among what to understand first.\n\n<ul data-gpulist-unlocks>\n{items}\n</ul>\n")
 
 
 def _concept_list(heading: str, ids: list[str], view: SiteView, page: str) -> str:

@@ -24,6 +24,7 @@ class ConceptView:
     start: tuple[Entry, ...]
     others: tuple[Entry, ...]  # tagged with the concept, not among `start`, in the guide's order
     mentions: tuple[Mention, ...] = ()  # the first mention of each other concept in the definition
+    unlocks: tuple[str, ...] = ()  # the concepts that list this one in `requires`, in file order
 
     @property
     def page(self) -> str:
@@ -46,14 +47,26 @@ def build_concepts(concepts: list[Concept], placed: list[Entry],
                    by_concept: dict[str, tuple[Entry, ...]]) -> tuple[ConceptView, ...]:
     by_id = {e.resource.id: e for e in placed}
     names = Names(concepts)
+    unlocks = required_by(concepts)
     views = []
     for concept in concepts:
         start = tuple(by_id[i] for i in dict.fromkeys(concept.start) if i in by_id)
         first = {e.resource.id for e in start}
         others = tuple(e for e in by_concept.get(concept.id, ()) if e.resource.id not in first)
         mentions = tuple(names.mentions(concept.definition or "", concept.id))
-        views.append(ConceptView(concept, start, others, mentions))
+        views.append(ConceptView(concept, start, others, mentions, unlocks.get(concept.id, ())))
     return tuple(views)
+
+
+def required_by(concepts: list[Concept] | tuple[Concept, ...]) -> dict[str, tuple[str, ...]]:
+    """Concept id -> the concepts whose `requires` name it (what it unlocks), in file order;
+    self-references and repeats left out, as the map leaves them out."""
+    found: dict[str, list[str]] = {}
+    for concept in concepts:
+        for ref in dict.fromkeys(concept.requires):
+            if ref != concept.id:
+                found.setdefault(ref, []).append(concept.id)
+    return {cid: tuple(ids) for cid, ids in found.items()}
 
 
 def book_terms(terms: list[IndexTerm]) -> dict[str, IndexTerm]:
