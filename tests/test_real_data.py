@@ -87,6 +87,7 @@ def test_real_data_concepts_are_many_and_each_leads_to_reading() -> None:
     assert len(catalog.concepts) >= 150
     assert all(c.definition for c in catalog.concepts)
     assert sum(bool(c.start) for c in catalog.concepts) >= 150
+    assert [c.id for c in catalog.concepts if c.area is None] == []  # each coloured on the map
 
 
 def test_real_data_definitions_link_the_concepts_they_name() -> None:

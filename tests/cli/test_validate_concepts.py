@@ -37,6 +37,8 @@ CORPUS = [
     ("too-many-start", C + ":32:10", "invalid-value", "start must list at most 3 items, not 4"),
     ("glossary-javascript.yml", C + ":33:13", "url-scheme", "glossary: URLs must start with http:// or https://"),
     ("duplicate-concept.yml", C + ":26:7", "duplicate-id", "concept or alias 'triton' is declared twice"),
+    ("area-unknown.yml", C + ":28:9", "invalid-value",
+     "area must be one of hardware, kernels, tools, numerics, serving or systems (found 'hardwear')"),
     ("alias-shared.yml", C + ":28:31", "concept-alias-shared", "alias 'CUDA C++' also names concept 'cuda' (its alias 'cuda-c++')"),
     ("unknown-field.yml", C + ":33:3", "unknown-field", "unknown field 'relatd': did you mean 'related'?"),
     ("requires-not-a-list.yml", C + ":33:13", "wrong-type", "requires must be a list, not the text 'cuda'"),

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from gpulist.site.local_map import NARROW, WIDE, lines_of, render_local_map
+from gpulist.site.local_map import NARROW, WIDE, render_local_map
+from gpulist.view.concept_map import title_lines as lines_of
 from gpulist.view.catalog import SiteView
 from gpulist.view.links import BUILT, SOURCE
 from gpulist.view.local_map import local_layout

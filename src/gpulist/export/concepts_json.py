@@ -4,11 +4,12 @@ Shape (version 1); keys are never removed within a version, only added:
 
     {"version": 1,
      "concepts": [{"id", "title", "description", "aliases", "definition", "requires",
-                   "related", "glossary", "book_terms", "start", "entries", "page"}]}
+                   "related", "glossary", "book_terms", "start", "entries", "page", "area"}]}
 
 `entries` are the ids of every entry the concept has, its `start` entries first and then
 the entries whose tags name it, in the guide's order (the concept page's order); `page` is
-relative to the site root (`concepts/kv-cache/`). Concepts come in data/concepts.yml's order.
+relative to the site root (`concepts/kv-cache/`); `area` (added later in version 1) is the
+part of the field the concept belongs to, or null. Concepts come in data/concepts.yml's order.
 For readers' own tools: a study planner, a flash-card deck, a graph of prerequisites.
 """
 
@@ -25,6 +26,7 @@ VERSION = 1
 PATH = "concepts.json"
 _FIELDS = ("id", "title", "description", "aliases", "definition", "requires", "related", "glossary",
            "book_terms", "start")
+_ADDED = ("area",)  # after `page`, in the order keys were added to version 1
 
 
 def concepts_data(view: SiteView) -> dict[str, Any]:
@@ -34,6 +36,7 @@ def concepts_data(view: SiteView) -> dict[str, Any]:
 def _concept(cv: ConceptView) -> dict[str, Any]:
     data = {name: getattr(cv.concept, name) for name in _FIELDS}
     data.update(entries=cv.ids, page=built_url(cv.page))
+    data.update((name, getattr(cv.concept, name)) for name in _ADDED)
     return data
 
 

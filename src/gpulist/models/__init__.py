@@ -1,7 +1,7 @@
 """Pydantic models of the data; the only definition of what a valid entry is."""
 
 from gpulist.models.book import BookIndex, IndexTerm, SectionRef
-from gpulist.models.concept import CONCEPT_FIELD_ORDER, MAX_START, Concept
+from gpulist.models.concept import AREAS, CONCEPT_FIELD_ORDER, MAX_START, Area, Concept
 from gpulist.models.fields import ID_PATTERN
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
@@ -12,7 +12,7 @@ from gpulist.models.topic import Group, Tier, Topic
 from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSource
 
 __all__ = [
-    "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "CONCEPT_FIELD_ORDER", "MAX_START",
+    "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "CONCEPT_FIELD_ORDER", "MAX_START", "AREAS", "Area",
     "ACCESSES", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
 ]

@@ -32,11 +32,12 @@ OTHER = "0–9"  # the letter group of terms that start with a digit or a symbol
 
 def render_concepts(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Concepts", "description": "The concepts of GPU performance engineering, "
-                         "how they build on each other, and what to read for each", **SEARCH_EXCLUDED})]
-    out.append("# Concepts\n\nEach concept has a page: what it is, what to understand first, the reads to start "
-               "with and everything else the list holds on it. The map draws each concept below the ones it "
-               "requires, from the foundations at the top to the frontier at the bottom; with progress marked, "
-               "its nodes fill as you read.\n")
+                         "how they build on each other, and what to read for each", **SEARCH_EXCLUDED,
+                         "hide": ["toc"]})]
+    out.append("# Concepts\n\nEach concept has a page: what it is, what to understand first, what it unlocks, "
+               "the reads to start with and everything else the list holds on it. The map draws each concept to the "
+               "right of the ones it requires, from the foundations on the left to the frontier on the right, "
+               "coloured by area; with progress marked, a bar under each concept fills as you read.\n")
     out.append(render_map(layout(list(view.concepts)), view, PAGE, config.link_style))
     out.append("## Concepts A–Z { #a-z }\n")
     out.append(_concept_az(view, config.link_style))

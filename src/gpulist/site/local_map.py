@@ -14,9 +14,7 @@ on nodes with `data-gpulist-in`, serves all its incoming edges.
 
 from __future__ import annotations
 
-import math
-import re
-
+from gpulist.view.concept_map import title_lines
 from gpulist.view.concepts import concept_page
 from gpulist.view.links import href
 from gpulist.view.local_map import THIS, LocalMap, LocalNode
@@ -30,7 +28,6 @@ LINE = 1.15  # the nodes' line height, in em (gpulist.css)
 # as 0.7 em in the concept's own node, which is bold.
 WIDE, NARROW = (688, 12.8), (328, 11.6)
 BOLD = 0.7
-_BREAK = re.compile(r"(?<=-)|\s+")
 
 
 def render_local_map(local: LocalMap, page: str, style: str) -> str:
@@ -83,26 +80,9 @@ def _row(local: LocalMap, column_px: float, font_px: float) -> float:
     """A row's height in em: the lines of the map's longest title at that width, and a margin."""
     node_px = column_px / _width(local) - 0.7 * font_px  # less the node's padding
     this = local.headings.index(THIS)
-    lines = max(lines_of(n.concept.title, max(4, int(node_px / ((BOLD if n.column == this else 0.62) * font_px))))
+    lines = max(title_lines(n.concept.title, max(4, int(node_px / ((BOLD if n.column == this else 0.62) * font_px))))
                 for n in local.nodes)
     return (lines * LINE + 0.6) / NODE
-
-
-def lines_of(title: str, chars: int) -> int:
-    """How many lines a title wraps onto at `chars` characters a line, breaking at spaces and
-    after hyphens; a longer word is broken (the stylesheet's `overflow-wrap: anywhere`)."""
-    lines = used = 0
-    joined = True  # the next piece follows a hyphen (or starts the title): no space before it
-    for piece in filter(None, _BREAK.split(title)):
-        need = len(piece) + (0 if joined else 1)
-        if lines and used + need <= chars:
-            used += need
-        else:
-            full, rest = divmod(len(piece), chars)
-            lines += full + (1 if rest else 0)
-            used = rest or chars
-        joined = piece.endswith("-")
-    return max(lines, 1)
 
 
 def _edge(local: LocalMap, a: str, b: str) -> str:
