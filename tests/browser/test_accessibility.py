@@ -19,7 +19,7 @@ PAGES = {
     "home": "", "topic": "topics/attention/", "concept page": "concepts/kv-cache/",
     "all resources": "all-resources/", "concept index": "concepts/", "start here": "start-here/",
     "recent": "recent/", "path": "paths/first-steps/", "paths": "paths/", "topics": "topics/",
-    "concept map, a chain lit": "concepts/",
+    "concept map, a chain lit": "concepts/", "book": "book/",
 }
 SCHEMES = {"light": "default", "dark": "slate"}
 WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},

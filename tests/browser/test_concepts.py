@@ -128,3 +128,19 @@ def test_the_map_says_it_scrolls_only_when_it_is_wider_than_its_column(browser: 
             expect(page.locator("[data-gpulist-map-hint]")).to_be_visible()
         assert tab.errors == []
         page.context.close()
+
+
+def test_the_book_index_has_its_own_page_reached_from_the_concepts_and_their_terms(tab: Tab, site: Site) -> None:
+    page = tab.page
+    page.goto(site.url("concepts/"))
+    assert page.locator("text=Structured Sparsity").count() == 0  # the book's terms are no longer here
+    page.get_by_role("link", name="a page of its own").click()
+    page.wait_for_url("**/book/")
+    expect(page.locator("h1")).to_contain_text("The book's index")
+    expect(page.locator("#t-2-4-sparsity")).to_contain_text("Structured Sparsity")
+    page.goto(site.url("concepts/kv-cache/"))
+    page.locator("#book ~ ul.gpulist-book a", has_text="KV cache").first.click()
+    page.wait_for_url("**/book/#t-kv-cache")
+    expect(page.locator("#t-kv-cache")).to_be_in_viewport()
+    page.locator("#t-kv-cache a").click()  # the term leads back to its concept
+    page.wait_for_url("**/concepts/kv-cache/")

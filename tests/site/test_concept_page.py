@@ -41,7 +41,7 @@ def test_prerequisites_related_paths_book_and_glossary(view: SiteView) -> None:
     assert "- [Attention](attention.md): Attention kernels." in text.split("## Understand first")[1]
     assert "- [FP8](fp8.md)" in text.split("## Related concepts")[1]
     assert "- [First steps](../paths/first-steps.md): 1 of its 4 steps" in text
-    assert "<li><em>KV cache</em>: KV Cache Offloading</li>" in text
+    assert "<em><a href=\"../../book/#t-kv-cache\">KV cache</a></em>: KV Cache Offloading</li>" in text
     glossary = page(view, "attention").split("## In the Modal GPU Glossary")[1]
     assert "(<https://modal.com/gpu-glossary/perf/memory-bound>)" in glossary and "CC BY 4.0" in glossary
 

@@ -61,7 +61,7 @@ def render_map(layout: MapLayout, view: SiteView, page: str, style: str) -> str:
 def _legend(layout: MapLayout) -> str:
     """The areas the map colours, in their order, each with its swatch and count."""
     count = {a: sum(n.concept.area == a for n in layout.nodes.values()) for a in AREAS}
-    items = "".join(f'<li data-gpulist-area="{a}">{AREA_TITLES[a]} ({count[a]})</li>' for a in AREAS if count[a])
+    items = "".join(f'<li data-gpulist-area="{a}">{html_text(AREA_TITLES[a])} ({count[a]})</li>' for a in AREAS if count[a])
     return f'<ul class="gpulist-map-legend" aria-label="Areas">{items}</ul>'
 
 

@@ -23,6 +23,8 @@ the search index, which every page of the site downloads.
 from __future__ import annotations
 
 from gpulist.load import Entry
+from gpulist.site.book_page import PAGE as BOOK_PAGE
+from gpulist.site.book_page import credit
 from gpulist.site.card import render_card
 from gpulist.site.listing import entry_list
 from gpulist.site.local_map import render_local_map
@@ -58,7 +60,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
         out.extend(render_card(e, view, config, page, searched=False) for e in cv.start)
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))
-    out.append(_book(c.book_terms, view))
+    out.append(_book(c.book_terms, view, page, config.link_style))
     out.append(_unlocks(cv, view, page, config.link_style))
     out.append(_concept_list("Related concepts", c.related, view, page))
     if c.glossary:
@@ -122,13 +124,18 @@ def _paths(cv: ConceptView, view: SiteView, page: str) -> str:
     return f"## On the reading paths {{ #paths{NOT_SEARCHED} }}\n\n" + "\n".join(lines) + "\n"
 
 
-def _book(terms: list[str], view: SiteView) -> str:
+def _book(terms: list[str], view: SiteView, page: str, style: str) -> str:
+    """The book's sections for the concept's index terms, each term linked to its place in
+    the book's index (gpulist.site.book_page)."""
     found = [view.book[t] for t in terms if t in view.book]
     refs = [(t.term, r.section + (f" – {r.to}" if r.to else "")) for t in found for r in t.refs]
     if not refs:
         return ""
-    lines = [f"<li><em>{html_text(term)}</em>: {html_text(section)}</li>" for term, section in refs]
-    return (f"## In the book {{ #book{NOT_SEARCHED} }}\n\nSections of *AI Systems Performance Engineering* (Fregly, 2025):\n\n"
+    lines = [f'<li><em><a href="{escape_attr(href(page, BOOK_PAGE + "#" + view.book_anchors.get(term, ""), style))}">'
+             f"{html_text(term)}</a></em>: {html_text(section)}</li>" for term, section in refs]
+    by = f" ({escape_text(credit(view))})" if credit(view) else ""
+    return (f"## In the book {{ #book{NOT_SEARCHED} }}\n\nSections of *{escape_text(view.book_title)}*{by}; each term "
+            f"leads to its place in [the book's index]({rel_link(page, BOOK_PAGE)}):\n\n"
             '<ul class="gpulist-book">\n' + "\n".join(lines) + "\n</ul>\n")
 
 

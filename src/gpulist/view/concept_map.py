@@ -40,7 +40,7 @@ from gpulist.models import AREAS, Concept
 NODE_W = 136
 LINE_H, PAD_Y = 15, 10  # a box's height: its lines of 12 px text, and its padding
 GAP_X, GAP_Y = 56, 8  # between columns (room for edges and arrowheads), and between boxes
-SLOT = 6  # the height a long edge takes where it passes through a layer
+SLOT, SLOT_GAP = 4, 2  # where a long edge passes through a layer: its height, and its gap to another edge
 CHARS = 16  # characters a line at NODE_W: (136 - 10) px / (0.62 em × 12 px)
 SWEEPS = 4
 _BREAK = re.compile(r"(?<=-)|\s+")
@@ -183,16 +183,16 @@ def _places(columns: list[list[Node]], left: dict, right: dict, height: dict[Nod
     top: dict[Node, float] = {}
     for column in columns:
         y = 0.0
-        for n in column:
+        for n, gap in zip(column, _gaps(column)):
             top[n] = y
-            y += height[n] + GAP_Y
+            y += height[n] + gap
     for sweep in range(SWEEPS):
         rightward = sweep % 2 == 0
         near = left if rightward else right
         for column in (columns if rightward else columns[::-1]):
             wanted = [_mean([top[m] + height[m] / 2 for m in near[n]]) - height[n] / 2 if near[n] else top[n]
                       for n in column]
-            top.update(zip(column, _settle(wanted, [height[n] for n in column])))
+            top.update(zip(column, _settle(wanted, [height[n] for n in column], _gaps(column))))
     lowest = min(top.values(), default=0.0)
     return {n: y - lowest for n, y in top.items()}
 
@@ -201,17 +201,22 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
-def _settle(wanted: list[float], heights: list[float]) -> list[float]:
+def _gaps(column: list[Node]) -> list[float]:
+    """The gap below each node of a column: edges passing through may run close together."""
+    return [SLOT_GAP if isinstance(a, tuple) and isinstance(b, tuple) else GAP_Y for a, b in zip(column, column[1:])] + [0]
+
+
+def _settle(wanted: list[float], heights: list[float], gaps: list[float]) -> list[float]:
     """Tops as close to `wanted` as the order and the gaps allow: the mean of a downward and
     an upward packing, then packed once more so that no two boxes overlap."""
     down, up = list(wanted), list(wanted)
     for i in range(1, len(down)):
-        down[i] = max(down[i], down[i - 1] + heights[i - 1] + GAP_Y)
+        down[i] = max(down[i], down[i - 1] + heights[i - 1] + gaps[i - 1])
     for i in range(len(up) - 2, -1, -1):
-        up[i] = min(up[i], up[i + 1] - GAP_Y - heights[i])
+        up[i] = min(up[i], up[i + 1] - gaps[i] - heights[i])
     tops = [(d + u) / 2 for d, u in zip(down, up)]
     for i in range(1, len(tops)):
-        tops[i] = max(tops[i], tops[i - 1] + heights[i - 1] + GAP_Y)
+        tops[i] = max(tops[i], tops[i - 1] + heights[i - 1] + gaps[i - 1])
     return tops
 
 

@@ -11,11 +11,13 @@ errors, previewed) are left out rather than failing the page; `gpulist validate`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gpulist.concept_names import Mention, Names
 from gpulist.load import Entry
 from gpulist.models import Concept, IndexTerm
+from gpulist.models.fields import slugify
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +74,19 @@ def required_by(concepts: list[Concept] | tuple[Concept, ...]) -> dict[str, tupl
 def book_terms(terms: list[IndexTerm]) -> dict[str, IndexTerm]:
     """The book index's top-level terms by their text, which is what `book_terms` names."""
     return {t.term: t for t in terms}
+
+
+def book_anchors(terms: Iterable[str]) -> dict[str, str]:
+    """Each term's anchor on the book's page, so a concept page can link its terms there:
+    `t-` and the term's slug, numbered in the terms' order where two slugs collide."""
+    anchors: dict[str, str] = {}
+    taken: set[str] = set()
+    for term in terms:
+        base = "t-" + (slugify(term) or "term")
+        anchor, n = base, 1
+        while anchor in taken:
+            n += 1
+            anchor = f"{base}-{n}"
+        taken.add(anchor)
+        anchors[term] = anchor
+    return anchors
