@@ -87,6 +87,16 @@ def test_real_data_concepts_are_many_and_each_leads_to_reading() -> None:
     assert len(catalog.concepts) >= 150
     assert all(c.definition for c in catalog.concepts)
     assert sum(bool(c.start) for c in catalog.concepts) >= 150
+    assert [c.id for c in catalog.concepts if c.area is None] == []  # each coloured on the map
+
+
+def test_real_data_definitions_link_the_concepts_they_name() -> None:
+    """Issue 27: at least 140 of the definitions link three or more other concepts."""
+    from gpulist.concept_names import Names
+    catalog = _catalog()
+    names = Names(catalog.concepts)
+    linked = [len(names.mentions(c.definition or "", c.id)) for c in catalog.concepts]
+    assert sum(n >= 3 for n in linked) >= 140, sorted(linked)[:20]
 
 
 def test_real_data_canon_size_and_the_quantization_topic() -> None:

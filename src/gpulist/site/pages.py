@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from gpulist.site.all_resources import PAGE as ALL_PAGE
 from gpulist.site.all_resources import render_all_resources
+from gpulist.site.book_page import PAGE as BOOK_PAGE
+from gpulist.site.book_page import TITLE as BOOK_TITLE
+from gpulist.site.book_page import render_book
 from gpulist.site.concept_page import concept_pages
 from gpulist.site.concepts import PAGE as CONCEPTS_PAGE
 from gpulist.site.concepts import render_concepts
@@ -61,9 +64,12 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
 
 def catalog_pages(view: SiteView, config: SiteConfig) -> Files:
     """What covers the whole catalog at once: the feed, llms.txt, the concepts index with its
-    map, and the reader's data for planning next steps."""
-    return {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
-            CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view)}
+    map, the book's index, and the reader's data for planning next steps."""
+    pages = {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
+             CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view)}
+    if view.book:
+        pages[BOOK_PAGE] = render_book(view, config)
+    return pages
 
 
 def nav(view: SiteView) -> list[dict[str, object]]:
@@ -72,7 +78,7 @@ def nav(view: SiteView) -> list[dict[str, object]]:
     Each page is named once: "Start here" is a page, not also a section holding itself, and
     the reading paths are a section of their own that opens with their index (`paths/`)."""
     browse: list[dict[str, object]] = [{"All resources": ALL_PAGE}, {"Concepts": CONCEPTS_PAGE},
-                                       {"Recently added": RECENT_PAGE}]
+                                       *([{BOOK_TITLE: BOOK_PAGE}] if view.book else []), {"Recently added": RECENT_PAGE}]
     if view.gpus is not None:
         browse.append({"GPU numbers": GPUS_PAGE})
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
