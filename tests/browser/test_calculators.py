@@ -132,7 +132,7 @@ def test_without_javascript_each_calculator_is_its_worked_example(browser: Brows
 
 def test_calculators_start_after_instant_navigation(tab: Tab, site: Site) -> None:
     page = tab.page
-    page.goto(site.url("concepts/"))
+    page.goto(site.url("concepts/"), wait_until="networkidle")  # the theme's instant navigation is bound
     page.evaluate("window.__sameDocument = true")
     page.locator(".gpulist-map a.gpulist-node").filter(has_text="KV cache").click()
     root = page.locator("[data-gpulist-calc='kv-cache']")

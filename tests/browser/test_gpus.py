@@ -87,7 +87,7 @@ def test_without_javascript_the_page_is_a_complete_plain_table(browser: Browser,
 def test_an_architecture_page_links_each_gpu_to_its_row(tab: Tab, site: Site) -> None:
     """Followed with instant navigation: the table must start on the swapped-in page (document$)."""
     page = tab.page
-    page.goto(site.url("concepts/cuda/"))
+    page.goto(site.url("concepts/cuda/"), wait_until="networkidle")  # the theme's instant navigation is bound
     page.evaluate("window.__sameDocument = true")
     links = page.locator("#gpus + ul a")
     expect(links).to_have_count(2)
