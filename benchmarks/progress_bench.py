@@ -15,7 +15,7 @@ own performance timeline (ms since navigation start):
   reader-data.json (fetched after the page is interactive).
 
 It also loads each page with the reader's scripts refused, for what the page costs on its own, times a
-click on a toggle until the page's figure shows the new count, and times filter changes on
+status change (an entry marked read) until the page's figure shows the new count, and times filter changes on
 the topic page: from the checkbox's change event until the page is laid out again (the
 script's work, the style recalculation and the layout of every card shown or hidden), and
 until the next frame. Then it prints what the hooks weigh: the embedded citations and the
@@ -55,7 +55,7 @@ TIMES = """() => {
   const own = mark('gpulist-reader-paused') - mark('gpulist-reader-start') + mark('gpulist-reader-bound') - mark('gpulist-reader-resumed');
   return {dcl: nav.domContentLoadedEventEnd, response: nav.responseEnd, parsed: nav.domInteractive, own,
           bound: mark('gpulist-reader-bound'), plans: mark('gpulist-plans-ready'),
-          toggles: document.querySelectorAll('[data-gpulist-read]').length};
+          controls: document.querySelectorAll('select[data-gpulist-status]').length};
 }"""
 BOUND = "performance.getEntriesByName('gpulist-reader-bound').length > 0"
 # The reader's modules, and the joined file that holds them (with the table's script).
@@ -63,11 +63,12 @@ READER_SCRIPTS = re.compile(r"/assets/javascripts/(reader/[a-z-]+|site)\.js$")
 PLANS = "performance.getEntriesByName('gpulist-plans-ready').length > 0"
 CLICK = """() => {
   const figure = document.querySelector('[data-gpulist-progress]');
-  const toggle = document.querySelector('[data-gpulist-read][aria-pressed=false]');
-  if (!figure || !toggle) return null;
+  const menu = document.querySelector('select[data-gpulist-status][data-gpulist-state=unread]');
+  if (!figure || !menu) return null;
   const before = figure.textContent;
   const t = performance.now();
-  toggle.click();
+  menu.value = 'read';
+  menu.dispatchEvent(new Event('change', {bubbles: true}));
   document.body.offsetHeight;
   return {ms: performance.now() - t, before, after: figure.textContent};
 }"""
@@ -151,7 +152,7 @@ def report(label: str, results: list[dict]) -> None:
           f" | HTML received {statistics.median(response):5.0f}, parsed {statistics.median(parsed):5.0f}, "
           f"DOMContentLoaded {statistics.median(dcl):5.0f} ms (without the reader "
           f"{statistics.median(r['alone'] for r in results):5.0f}) | reader's own work "
-          f"{statistics.median(own):5.1f} ms | {results[0]['toggles']} toggles")
+          f"{statistics.median(own):5.1f} ms | {results[0]['controls']} status menus")
     if all(r.get("plans") for r in results):
         print(f"  {'':<36} Continue and Ready for you filled: median {statistics.median(r['plans'] for r in results):5.0f} ms")
     click = results[-1].get("click")
@@ -180,7 +181,7 @@ def filter_changes(browser: object, url: str, runs: int) -> None:
 
 def weights(site: Path, topic: str) -> None:
     html = (site / "topics" / topic / "index.html").read_text(encoding="utf-8")
-    bib = sum(len(m) for m in re.findall(r' data-gpulist-bib="[^"]*"', html))
+    bib = sum(len(m) for m in re.findall(r'<details class="gpulist-cite".*?</details>', html))
     hooks = sum(len(m) for m in re.findall(r' data-gpulist-(?:type|effort|access|tier)="[^"]*"', html))
     fields = sum(len(m) for m in re.findall(r' data-gpulist-fields="[^"]*"', html))
     raw, gz = size(site / "topics" / topic / "index.html")

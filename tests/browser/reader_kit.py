@@ -20,7 +20,6 @@ BOUND = "performance.getEntriesByName('gpulist-reader-bound').length > 0"
 STORE = "gpulist.progress.v2"
 LEGACY = "gpulist.read.v1"
 MENU = 'select[data-gpulist-status="{}"]'
-TOGGLE = '[data-gpulist-read="{}"]'
 
 
 def open_bound(page: Page, url: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.models import RepoHealth, Resource
 from gpulist.view import effort
-from gpulist.site.reader import entry_attrs
+from gpulist.site.reader import cite, entry_hooks
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
@@ -47,6 +47,7 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str, *, 
     chips += [_a(extra.url, extra.title) for extra in r.links]
     if chips:
         blocks.append(f'<p class="gpulist-chips">{" ".join(chips)}</p>')
+    blocks.append(cite(r))
     return "\n\n".join(b for b in blocks if b) + "\n"
 
 
@@ -90,7 +91,7 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
     if edit:
         parts.append(f'<a class="gpulist-edit" href="{escape_attr(edit)}" title="Edit this entry on GitHub" '
                      'data-search-exclude>edit</a>')
-    return f'<p class="gpulist-meta"{entry_attrs(r)}>{" · ".join(parts)}</p>'
+    return f'<p class="gpulist-meta"{entry_hooks(r)}>{" · ".join(parts)}</p>'
 
 
 def _a(url: str, text: str) -> str:

@@ -7,16 +7,19 @@ progress figure, no filter form and no dead button, and every card shows. The co
 which the script and readers' own tools rely on:
 
 - `data-gpulist-entry="<id>"` on a card's meta line (or a listing line, or a path step):
-  the script adds a read toggle `<button data-gpulist-read="<id>" aria-pressed="true|false">`
-  (a shortcut between unread and read) and a native `<select data-gpulist-status="<id>">`
-  whose options are `unread`, `reading`, `read` and `skipped`;
+  the script adds the entry's one control, a native `<select data-gpulist-status="<id>">`
+  whose options are `unread`, `reading`, `read` and `skipped` (its `data-gpulist-state`
+  follows the value, for the stylesheet). Nothing else interactive is ever added inside
+  the element: besides its own links, an entry has exactly that one control;
 - `data-gpulist-type`, `data-gpulist-effort`, `data-gpulist-access` and `data-gpulist-tier`
   beside it (effort and tier left out when the entry has none): what the filters match;
-- `data-gpulist-bib="<BibTeX record>"` beside it, on paper and book cards: the script adds
-  a "cite" control that shows the record and copies it. The record is embedded rather than
-  fetched from gpulist.bib: at most about 3 KB per topic page of the real list, against a
-  38 KB file fetched on the first click (40 KB against 1.8 MB at 10,000 entries), and it
-  works under `gpulist serve`, which does not publish gpulist.bib;
+- `<details class="gpulist-cite" data-gpulist-cite>` closing a paper or book card, outside
+  the entry's element: "Cite" folds out the BibTeX record (`<pre><code>`), without
+  JavaScript too; the script copies it on opening and adds a "copy" button beside it. The
+  record is embedded rather than fetched from gpulist.bib: at most about 3 KB per topic page
+  of the real list, against a 38 KB file fetched on the first click (40 KB against 1.8 MB at
+  10,000 entries), and it works under `gpulist serve`, which does not publish gpulist.bib.
+  It is left out of the search index (`data-search-exclude`);
 - `data-gpulist-progress` on an empty element: the script writes "N / M" into it, M being
   the ids in its `data-gpulist-ids` (space-separated), or without that attribute every
   `data-gpulist-entry` of the page; skipped entries leave both sides. It sits in a `hidden`
@@ -49,7 +52,7 @@ from collections.abc import Iterable
 
 from gpulist.models import ACCESSES, EFFORT_BANDS, EFFORTS, RESOURCE_TYPES, Resource
 from gpulist.view.citation import render_record
-from gpulist.view.text import escape_attr
+from gpulist.view.text import escape_attr, html_text
 
 CITED_TYPES = ("paper", "book")
 TIERS = (1, 2, 3)
@@ -79,15 +82,16 @@ def entry_hooks(resource: Resource) -> str:
     return entry_id(resource) + filter_attrs(resource)
 
 
-def entry_attrs(resource: Resource) -> str:
-    """The attributes for a card's meta line: its id, its filter data, and its citation if it is citable."""
-    attrs = entry_hooks(resource)
-    if resource.type in CITED_TYPES:
-        # One line: a raw HTML block must not contain a blank line, and newlines in an
-        # attribute come back from `&#10;` exactly as written.
-        record = escape_attr(render_record(resource)).replace("\n", "&#10;")
-        attrs += f' data-gpulist-bib="{record}"'
-    return attrs
+def cite(resource: Resource) -> str:
+    """A paper's or book's BibTeX record, folded away; "" for other types. Outside the entry's
+    element, so that element keeps one control; a `<details>`, so it works without JavaScript."""
+    if resource.type not in CITED_TYPES:
+        return ""
+    # One line: a raw HTML block must not contain a blank line, and `&#10;` is a newline again
+    # inside <pre>, exactly as written.
+    record = html_text(render_record(resource)).replace("\n", "&#10;")
+    return (f'<details class="gpulist-cite" data-gpulist-cite data-search-exclude><summary>Cite</summary>'
+            f'<pre><code tabindex="0">{record}</code></pre></details>')
 
 
 def progress(ids: Iterable[str] | None = None, label: str = "Read:") -> str:
