@@ -106,12 +106,64 @@ def test_real_data_notes_teach() -> None:
 
 
 def test_real_data_dated_work_has_its_year() -> None:
-    """The target is 97%; the sources at hand reach the figure asserted here, and the entries
-    without a year are the ones no stored copy dates (listed by `gpulist validate --advice`)."""
+    """At least 97% of the dated works the list has read carry their year. Over all dated works
+    the figure is lower, and says why: the user's own picks from seed 003 and the entries marked
+    `reviewed: false` rest on an address or a listing, with no stored copy to date them (each
+    is listed by `gpulist validate --advice`; their provenance says what was tried)."""
     from gpulist.checks.year_wanted import is_dated
     dated = [r for r in _catalog().resources if is_dated(r)]
-    missing = [r.id for r in dated if r.year is None]
-    assert 1 - len(missing) / len(dated) >= 0.94, missing
+    read = [r for r in dated if r.reviewed]
+    missing = [r.id for r in read if r.year is None]
+    assert 1 - len(missing) / len(read) >= 0.97, missing
+    assert sum(r.year is not None for r in dated) >= 0.92 * len(dated)
+
+
+def test_real_data_reader_text_carries_no_curation_talk() -> None:
+    """The rule is on (the real data passes validate), and its word list covers at least the
+    phrases issue 29 found in 54 files."""
+    phrases = {p.lower() for p in _catalog().style.curation_talk}
+    assert {"sibling list", "stored copy", "per the guide", "per its title", "was checked"} <= phrases
+
+
+def test_real_data_unreviewed_entries_say_why_in_provenance() -> None:
+    """`reviewed: false` is a reader's mark; the curator's reason is written beside it."""
+    resources = _catalog().resources
+    unread = [r for r in resources if not r.reviewed]
+    assert [r.id for r in unread if not r.provenance] == []
+    assert len(unread) <= 0.08 * len(resources), [r.id for r in unread]
+
+
+# Hosts and DOI prefixes of publishers that charge for an article unless it is open access.
+_PAYWALL_HOSTS = ("ieeexplore.ieee.org", "link.springer.com", "www.sciencedirect.com", "onlinelibrary.wiley.com",
+                  "journals.sagepub.com")
+_PAYWALL_DOIS = ("10.1109/", "10.1007/", "10.1016/", "10.1002/", "10.1177/")
+_FREE_COPY = re.compile(r"copy|pdf|version|preprint|with paper", re.IGNORECASE)
+# Open access at the publisher, as the stored copy named in each entry's provenance shows.
+_OPEN_ACCESS = {"kernel-tuner"}
+
+
+def test_real_data_access_matches_the_host() -> None:
+    """An entry at a paywalled publisher is `paywall` unless a free copy is linked or it is open access."""
+    def paywalled(r: Resource) -> bool:
+        host = urlsplit(str(r.url)).hostname if r.url else None
+        return host in _PAYWALL_HOSTS or (host == "doi.org" and (r.doi or "").startswith(_PAYWALL_DOIS))
+    wrong = [r.id for r in _catalog().resources if paywalled(r) and r.access == "free" and r.id not in _OPEN_ACCESS
+             and not any(_FREE_COPY.search(link.title) for link in r.links)]
+    assert wrong == []
+
+
+# Concepts at least one of which an entry under Distributed & Multi-GPU is about.
+_MULTI_GPU = {"collectives", "nccl", "interconnects", "all-reduce", "data-parallelism", "tensor-parallelism",
+              "pipeline-parallelism", "expert-parallelism", "mixture-of-experts", "zero-sharding",
+              "context-parallelism", "3d-parallelism", "gpu-clusters", "gpu-sharing", "nvshmem",
+              "compute-communication-overlap", "training", "fault-tolerance", "checkpointing",
+              "cluster-networks", "rl-post-training-systems"}
+
+
+def test_real_data_distributed_holds_multi_gpu_work() -> None:
+    """Single-GPU kernel fusion was filed under Distributed until issue 29; nothing there is now
+    without a multi-GPU concept among its tags."""
+    assert [r.id for r in _catalog().resources if r.topic == "distributed" and not set(r.tags) & _MULTI_GPU] == []
 
 
 def test_real_data_effort_requires_and_practice() -> None:
@@ -128,3 +180,31 @@ def test_real_data_every_path_has_three_exercise_steps() -> None:
     assert len(catalog.paths) >= 5
     for path in catalog.paths:
         assert sum(kind.get(s.entry) == "exercise" for s in path.steps) >= 3, path.id
+
+
+# "Check yourself" (issue 28): questions with worked answers, and graded problems, on concepts.
+
+MIN_CONCEPTS_CHECKED = 120
+MIN_CONCEPTS_WITH_PROBLEM = 30
+_PROBLEM_REPOS = {"gpu-mode": "gpu-mode/reference-kernels", "leetgpu": "AlphaGPU/leetgpu-challenges",
+                  "tensara": "tensara/problems", "kernelbench": "ScalingIntelligence/KernelBench"}
+
+
+def test_real_data_checks_most_concepts_and_links_graded_problems() -> None:
+    catalog, _ = validate(DATA)
+    checked = [c.id for c in catalog.concepts if len(c.check) >= 2]
+    with_problem = [c.id for c in catalog.concepts if c.problems]
+    assert len(checked) >= MIN_CONCEPTS_CHECKED, f"only {len(checked)} concepts carry 2+ questions"
+    assert len(with_problem) >= MIN_CONCEPTS_WITH_PROBLEM, f"only {len(with_problem)} concepts link a problem"
+
+
+def test_real_data_problems_are_specific_files_of_their_platforms_repository() -> None:
+    """A graded problem links the problem itself, in the repository its platform publishes its
+    problems in: not a platform's home page, and not someone's solutions repository."""
+    catalog, _ = validate(DATA)
+    wrong = [(c.id, p.url) for c in catalog.concepts for p in c.problems
+             if not p.url.startswith(f"https://github.com/{_PROBLEM_REPOS[p.platform]}/")
+             or len(urlsplit(p.url).path.split("/")) < 6]
+    assert wrong == []
+    urls = [p.url for c in catalog.concepts for p in c.problems]
+    assert len(urls) == len(set(urls)), "a problem is linked from two concepts: pick the one it practises"

@@ -192,3 +192,13 @@ def test_paths_schema_flags_a_step_without_its_reason() -> None:
     paths = _as_editor_sees(DATA / "paths.yml")
     del paths[0]["steps"][0]["why"]
     assert _violations(paths, schema, schema)
+
+
+def test_style_file_satisfies_its_schema_and_points_at_it() -> None:
+    schema = _schemas()[FILES["style"]]
+    for folder in (DATA, BASE_CATALOG):
+        path = folder / "style.yml"
+        assert _violations(_as_editor_sees(path), schema, schema) == []
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert (path.parent / first.split("$schema=", 1)[1]).resolve() == (REPO / "schemas" / FILES["style"]).resolve()
+    assert _violations({"curation_talk": ["ok"]}, schema, schema)  # too short, as validate says

@@ -216,3 +216,19 @@ def test_a_concepts_file_gets_its_field_order_and_keeps_its_comments() -> None:
     assert format_text(text, "data/concepts.yml", concepts=True) == (text, [])
     _, refused = format_text("- a\n", "data/concepts.yml", concepts=False)
     assert refused and "not a resource file" in refused[0].message
+
+
+def test_a_concepts_check_and_problems_get_their_own_field_order() -> None:
+    """A question reads question, answer, source; a problem title, url, platform, asks: the
+    order a reviewer reads them in, whatever order they were typed in."""
+    from gpulist.contribute.fmt import format_text
+    messy = ("- id: x\n  check:\n  - source: a\n    answer: >-\n      Folded over\n      two lines.\n    question: Why?\n"
+             "  problems:\n  - asks: Add two vectors.\n    platform: leetgpu\n    title: Vector addition\n"
+             "    url: https://example.com/p\n  title: X\n  description: One line.\n")
+    text, problems = format_text(messy, "data/concepts.yml", concepts=True)
+    assert problems == [] and text is not None
+    assert ("  check:\n  - question: Why?\n    answer: >-\n      Folded over\n      two lines.\n    source: a\n"
+            "  problems:\n  - title: Vector addition\n    url: https://example.com/p\n    platform: leetgpu\n"
+            "    asks: Add two vectors.\n") in text
+    assert text.index("description:") < text.index("check:")
+    assert format_text(text, "data/concepts.yml", concepts=True) == (text, [])

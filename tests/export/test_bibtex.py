@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pybtex.database import BibliographyData, Entry
 
@@ -10,6 +12,7 @@ from gpulist.export.bibtex import render_bibtex
 from gpulist.models import Resource
 from tests.bibtex_reading import decode, parse
 from tests.conftest import DATA
+from tests.site.conftest import PROVENANCE_MARKER, fixture_with_unreviewed
 
 
 @pytest.fixture(scope="module")
@@ -47,3 +50,9 @@ def test_real_records_have_the_type_their_entry_calls_for(real: tuple[list[Resou
             assert entry.fields["doi"] == r.doi
         assert decode(entry.fields["title"]) == "{" + r.title + "}", r.id
         assert len(entry.persons.get("author", [])) == len(r.authors), r.id
+
+
+def test_provenance_is_never_written(tmp_path: Path) -> None:
+    resources = fixture_with_unreviewed(tmp_path).resources
+    text = render_bibtex(resources)
+    assert "pytorch-notes-151" in text and PROVENANCE_MARKER not in text

@@ -10,7 +10,7 @@ from gpulist.view.catalog import SiteView, build_view
 from tests.site.conftest import load_fixture
 
 KEYS = {"id", "title", "description", "aliases", "definition", "requires", "related", "glossary",
-        "book_terms", "start", "entries", "page"}
+        "book_terms", "start", "entries", "page", "check", "problems"}
 
 
 def _view() -> SiteView:
@@ -32,3 +32,16 @@ def test_entries_are_first_reads_then_the_tagged_ones() -> None:
     assert by_id["kv-cache"]["entries"] == ["vllm", "kv-old"] and by_id["kv-cache"]["page"] == "concepts/kv-cache/"
     assert by_id["attention"]["glossary"] == "https://modal.com/gpu-glossary/perf/memory-bound"
     assert by_id["kv-cache"]["requires"] == ["attention"] and by_id["kv-cache"]["book_terms"] == ["KV cache", "paged attention"]
+
+
+def test_questions_and_problems_are_exported_as_written() -> None:
+    view = _view()
+    by_id = {c["id"]: c for c in json.loads(render_concepts_json(view))["concepts"]}
+    attention = view.concept_by_id["attention"].concept
+    assert by_id["attention"]["check"] == [
+        {"question": q.question, "answer": q.answer, "source": q.source} for q in attention.check]
+    assert by_id["attention"]["check"][1]["source"] == "flashattention-3"
+    assert by_id["attention"]["problems"] == [{"title": "Softmax Attention", "platform": "leetgpu",
+                                               "url": "https://example.com/problems/softmax-attention",
+                                               "asks": attention.problems[0].asks}]
+    assert by_id["kv-cache"]["check"] == [] == by_id["kv-cache"]["problems"]

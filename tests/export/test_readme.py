@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from gpulist.export.readme import TITLE, github_slug, render_readme
 from gpulist.view.catalog import build_view
 
-from tests.site.conftest import load_fixture
+from tests.site.conftest import PROVENANCE_MARKER, fixture_with_unreviewed, load_fixture
 
 
 def test_github_slugs() -> None:
@@ -33,3 +34,10 @@ def test_sections_tiers_legend_and_badges() -> None:
     assert "- 📄 **[FlashAttention-2: Faster Attention" in text
     assert re.search(r"FlashAttention-2.*\(2023\) · ≈ 3 h 🔥$", text, re.MULTILINE)
     assert "**GPU MODE** (link wanted)" in text
+
+
+def test_an_unreviewed_entry_shows_its_marks_and_never_its_provenance(tmp_path: Path) -> None:
+    text = render_readme(build_view(fixture_with_unreviewed(tmp_path)))
+    line = next(x for x in text.splitlines() if "PyTorch源码解析" in x)
+    assert "** · ≈ 1 h · in Chinese · not yet reviewed" in line
+    assert PROVENANCE_MARKER not in text

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from gpulist.export.resources_json import VERSION, catalog_data, render_json
 from gpulist.load import Catalog
 from gpulist.view.catalog import build_view
 
-from tests.site.conftest import CONFIG, load_fixture
+from tests.site.conftest import CONFIG, PROVENANCE_MARKER, fixture_with_unreviewed, load_fixture
 
 RESOURCE_KEYS = {
     "id", "title", "url", "type", "topic", "tier", "group", "section", "tags", "authors", "year", "venue",
     "arxiv", "doi", "notes", "links", "feed", "added", "favorite", "new", "page", "edit_url", "repo",
-    "requires", "effort", "access", "continued_by", "concepts",
+    "requires", "effort", "access", "continued_by", "concepts", "language", "reviewed",
 }
 
 
@@ -48,9 +49,10 @@ def test_every_resource_has_the_documented_keys() -> None:
         assert r["edit_url"].endswith(f"/data/resources/{r['id']}.yml")
 
 
-def test_every_model_field_is_exported() -> None:
-    from gpulist.models import Resource
-    assert set(Resource.model_fields) <= RESOURCE_KEYS
+def test_every_model_field_but_the_curators_is_exported() -> None:
+    from gpulist.models import CURATOR_FIELDS, Resource
+    assert set(Resource.model_fields) - set(CURATOR_FIELDS) <= RESOURCE_KEYS
+    assert CURATOR_FIELDS == ("provenance",) and not set(CURATOR_FIELDS) & RESOURCE_KEYS
 
 
 def test_values() -> None:
@@ -74,3 +76,12 @@ def test_catalog_data_is_json_serialisable_and_stable() -> None:
     view = build_view(load_fixture())
     assert json.loads(render_json(view, CONFIG)) == json.loads(json.dumps(catalog_data(view, CONFIG)))
     assert render_json(view, CONFIG) == render_json(build_view(load_fixture()), CONFIG)
+
+
+def test_provenance_stays_out_and_the_reader_marks_come_through(tmp_path: Path) -> None:
+    """`provenance` is for curators: no key, and not its text under any other key."""
+    text = render_json(build_view(fixture_with_unreviewed(tmp_path)), CONFIG)
+    assert PROVENANCE_MARKER not in text
+    entry = next(r for r in json.loads(text)["resources"] if r["id"] == "pytorch-notes-151")
+    assert set(entry) == RESOURCE_KEYS and "provenance" not in entry
+    assert (entry["language"], entry["reviewed"]) == ("zh", False)

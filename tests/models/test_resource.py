@@ -192,3 +192,15 @@ def test_tier_numbers_are_one_to_three() -> None:
 def test_tag_aliases_are_free_text() -> None:
     tag = Concept.model_validate({"id": "cuda", "title": "CUDA", "description": "d", "aliases": ["CUDA C++"]})
     assert tag.aliases == ["CUDA C++"]
+
+
+def test_language_reviewed_and_provenance() -> None:
+    base = {"id": "x", "title": "X", "url": "https://example.org/x", "type": "blog", "topic": "t",
+            "added": dt.date(2025, 1, 1)}
+    plain = Resource.model_validate(base)
+    assert (plain.language, plain.reviewed, plain.provenance) == (None, True, None)
+    pick = Resource.model_validate({**base, "language": "zh-Hant", "reviewed": False, "provenance": "seed 003"})
+    assert (pick.language, pick.reviewed, pick.provenance) == ("zh-Hant", False, "seed 003")
+    for bad in ("Chinese", "ZH", "zh_CN", ""):
+        with pytest.raises(ValidationError):
+            Resource.model_validate({**base, "language": bad})

@@ -69,10 +69,12 @@ def test_search_exclusion_front_matter(page: str, excluded: bool) -> None:
     assert ("search:\n  exclude: true" in head) is excluded
 
 
-def test_start_here_is_a_section_with_the_paths(catalog: Catalog, config: SiteConfig) -> None:
+def test_start_here_is_named_once_and_the_paths_have_their_section(catalog: Catalog, config: SiteConfig) -> None:
     nav = render_site(catalog, config).nav
-    start = next(item["Start here"] for item in nav if "Start here" in item)
-    assert start == [{"Start here": "start-here.md"}, {"First steps": "paths/first-steps.md"},
+    assert [item for item in nav if "Start here" in item] == [{"Start here": "start-here.md"}]
+    assert "Start here" not in str([v for item in nav for k, v in item.items() if k != "Start here"])
+    paths = next(item["Reading paths"] for item in nav if "Reading paths" in item)
+    assert paths == [{"All reading paths": "paths/index.md"}, {"First steps": "paths/first-steps.md"},
                      {"Attention <only> & more": "paths/attention-only.md"}]
 
 

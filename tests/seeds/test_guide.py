@@ -128,6 +128,11 @@ SINCE_THE_GUIDE: dict[str, str | None] = {
     "Speculative Decoding Overview": "vllm-speculative-decoding",  # the docs page itself, not the docs home
     "Learn CUTLASS the Hard Way": "learn-cutlass-the-hard-way",  # Kapil Sharma's post, not Lei Mao's
     "Chips and Cheese: AMD CDNA 3": "chips-and-cheese-cdna-3",  # the article, not the site's home
+    # Filed by the guide under Distributed, Tier 3 (Kernel Fusion), though nothing in it is
+    # distributed: Part VI of a single-GPU inference series, beside its Parts II and V in Profiling.
+    "Kernel Fusion in CUDA": "kernel-fusion-in-cuda",
+    # The same section's other single-GPU fusion paper: a CUDA compiler pass, now under Compilers.
+    "Automatic Horizontal Fusion for GPU Kernels": "horizontal-fusion",
 }
 
 

@@ -162,28 +162,33 @@ def _carries(seed_url: str, resource: Resource) -> bool:
     return _same(seed_url, resource.url, resource.arxiv) or any(_same(seed_url, url, None) for url in links)
 
 
-# Items of notes 003 the list left out after trying to read them: no stored copy of any
-# could be found, so neither title, date nor content can be checked, and each repeats ground
-# the list covers with sources a learner can read (PyTorch internals, warp primitives, GEMM
-# optimisation, llama.cpp). Curated out, not lost: each is named here with its reason.
-DROPPED_003 = {
-    "https://hurray0.com/menu/151/": "no stored copy; PyTorch internals are covered by pytorch-internals and others",
-    "https://hurray0.com/menu/152/": "no stored copy; as menu 151",
-    "https://www.cnblogs.com/int-me-X/category/2371391.html": "a category page, no stored copy",
-    "https://cloud.tencent.com/developer/article/2346580": "no stored copy; title unknown",
-    "https://www.cnblogs.com/learnhow/p/18447779": "no stored copy; the other llama.cpp walkthrough stays",
-    "https://blog.csdn.net/kunhe0512/article/details/125492263": "no stored copy; NVIDIA's warp-primitives post stays",
-    "https://netfiles.pw/cuda-matrix-multiplication-performance-optimization-guide/": "found nowhere, title unknown",
+# The user's own picks in notes 003 whose pages no stored copy shows: listed all the same, as
+# entries titled from what the notes and the address say, marked "not yet reviewed"
+# (`reviewed: false`), with their language where the host or a citing page shows it.
+UNREAD_PICKS_003 = {
+    "https://hurray0.com/menu/151/": "zh",
+    "https://hurray0.com/menu/152/": "zh",
+    "https://www.cnblogs.com/int-me-X/category/2371391.html": "zh",
+    "https://cloud.tencent.com/developer/article/2346580": "zh",
+    "https://www.cnblogs.com/learnhow/p/18447779": "zh",
+    "https://blog.csdn.net/kunhe0512/article/details/125492263": "zh",
+    "https://netfiles.pw/cuda-matrix-multiplication-performance-optimization-guide/": None,  # language unknown
 }
 
 
 def test_every_url_of_notes_003_is_an_entry(notes_003: str, catalog: Catalog) -> None:
     urls = note_urls(notes_003)
     assert urls, "the fixture should contain URLs"
-    missing = [u for u in urls if u not in DROPPED_003 and not any(_carries(u, r) for r in catalog.resources)]
+    missing = [u for u in urls if not any(_carries(u, r) for r in catalog.resources)]
     assert missing == []
-    assert set(DROPPED_003) <= set(urls), "a dropped item that is not in the notes"
-    assert not [u for u in DROPPED_003 if any(_carries(u, r) for r in catalog.resources)], "dropped, yet listed"
+
+
+def test_the_unread_picks_are_marked_and_carry_their_language(notes_003: str, catalog: Catalog) -> None:
+    assert set(UNREAD_PICKS_003) <= set(note_urls(notes_003)), "a pick that is not in the notes"
+    for url, language in UNREAD_PICKS_003.items():
+        [entry] = [r for r in catalog.resources if _carries(url, r)]
+        assert (entry.reviewed, entry.language) == (False, language), entry.id
+        assert entry.provenance and "Seed 003" in entry.provenance, entry.id
 
 
 @pytest.mark.parametrize("heading", ["Papers to be read", "LLM Related"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -21,10 +22,38 @@ CONFIG = SiteConfig(
 )
 
 
-def load_fixture() -> Catalog:
-    catalog, problems = validate(FIXTURE)
+def load_fixture(root: Path = FIXTURE) -> Catalog:
+    catalog, problems = validate(root)
     assert not [p for p in problems if p.is_error], problems
     return catalog
+
+
+# An entry listed from its address alone, in Chinese, with a curator's sourcing note that no
+# page or export may show: the fixture for the language and review marks and for `provenance`.
+PROVENANCE_MARKER = "PROVENANCE-for-curators-only"
+UNREVIEWED_ENTRY = f"""\
+title: PyTorch源码解析（1）- 整体预览
+url: https://example.test/menu/151/
+type: blog
+topic: fundamentals
+tier: 1
+tags: [cuda]
+effort: hour
+language: zh
+notes:
+  - Notes on reading PyTorch's source code, starting from an overview of how it is laid out.
+added: 2025-01-01
+reviewed: false
+provenance: {PROVENANCE_MARKER} seed 003, section Pytorch Code Analysis; title from a citing page
+"""
+
+
+def fixture_with_unreviewed(tmp_path: Path) -> Catalog:
+    """The site fixture plus UNREVIEWED_ENTRY, loaded from a copy under tmp_path."""
+    root = tmp_path / "data"
+    shutil.copytree(FIXTURE, root)
+    (root / "resources" / "pytorch-notes-151.yml").write_text(UNREVIEWED_ENTRY, encoding="utf-8")
+    return load_fixture(root)
 
 
 @pytest.fixture(scope="session")

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import markdown
 
 from gpulist.load import Catalog
 from gpulist.site.card import render_card
 from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
-from gpulist.view.catalog import SiteView
+from gpulist.view.catalog import SiteView, build_view
 from gpulist.view.config import SiteConfig
+from gpulist.view.marks import UNREVIEWED, UNREVIEWED_TITLE
+
+from tests.site.conftest import CONFIG, PROVENANCE_MARKER, fixture_with_unreviewed
 
 EXTENSIONS = ["attr_list", "tables", "toc"]
 
@@ -93,3 +99,32 @@ def test_continued_by_links_the_successors_cards(catalog: Catalog, view: SiteVie
 def test_link_wanted_entry_has_no_title_link(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
     heading = card_html(catalog, view, config, "gpu-mode").split("</h3>")[0]
     assert "<a href" not in heading.split('class="headerlink"')[0] and "link wanted" in heading
+
+
+def test_chips_are_only_concept_links_and_other_links_read_as_links(
+        catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    """One look for one kind of link: a chip leads to a concept page, a code or publisher's link
+    sits in a plain "Also:" line."""
+    out = card_html(catalog, view, config, "flashattention-2")
+    chips = re.search(r'<p class="gpulist-chips">(.*?)</p>', out).group(1)
+    assert re.findall(r'href="([^"]+)"', chips) and all(
+        "/concepts/" in h for h in re.findall(r'href="([^"]+)"', chips))
+    assert '<p class="gpulist-links">Also: <a href="https://github.com/Dao-AILab/flash-attention">Code</a></p>' in out
+    for entry in catalog.entries:
+        html = card_html(catalog, view, config, entry.resource.id)
+        for chip_line in re.findall(r'<p class="gpulist-chips">(.*?)</p>', html):
+            assert all("/concepts/" in h for h in re.findall(r'href="([^"]+)"', chip_line)), entry.resource.id
+
+
+def test_an_unreviewed_entry_in_another_language_says_both(tmp_path: Path) -> None:
+    catalog = fixture_with_unreviewed(tmp_path)
+    out = card_html(catalog, build_view(catalog), CONFIG, "pytorch-notes-151")
+    meta = out.split('<p class="gpulist-meta"', 1)[1].split("</p>", 1)[0]
+    assert '<span class="gpulist-language" data-gpulist-language="zh">in Chinese</span>' in meta
+    assert f'<span class="gpulist-unreviewed" title="{UNREVIEWED_TITLE}">{UNREVIEWED}</span>' in meta
+    assert PROVENANCE_MARKER not in out
+
+
+def test_a_reviewed_english_entry_carries_neither_mark(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:
+    out = card_html(catalog, view, config, "flashattention-2")
+    assert "gpulist-language" not in out and UNREVIEWED not in out

@@ -26,7 +26,7 @@ def test_start_entries_are_full_cards_and_the_rest_are_lines_by_tier(view: SiteV
     start = text.split("## Start with")[1].split("## More to read")[0]
     assert "{ #flashattention-2 data-search-exclude }" in start and 'data-gpulist-entry="flashattention-2"' in start
     more = text.split("## More to read")[1].split("## On the reading paths")[0]
-    assert "### Tier 1: where to start { data-search-exclude }" in more and "#flashattention-3" in more and "#flashattention-2\"" not in more
+    assert "### Tier 1 { data-search-exclude }" in more and "#flashattention-3" in more and "#flashattention-2\"" not in more
 
 
 def test_progress_counts_every_entry_of_the_concept(view: SiteView) -> None:
@@ -68,3 +68,32 @@ def test_a_definition_is_shown_as_text(view: SiteView) -> None:
 
 def test_one_page_per_concept(view: SiteView) -> None:
     assert set(concept_pages(view, CONFIG)) == {f"concepts/{c.id}.md" for c in view.concepts}
+
+
+def test_check_yourself_folds_each_answer_and_ends_it_with_its_source_card(view: SiteView) -> None:
+    text = page(view, "attention")
+    assert text.index("## Start with") < text.index("## Check yourself { #check data-search-exclude }") < text.index(
+        "## More to read")
+    section = text.split("## Check yourself")[1].split("## More to read")[0]
+    questions = section.split("<details")[1:]
+    assert len(questions) == 2 and all(q.count("<summary>") == 1 and "</details>" in q for q in questions)
+    assert "<summary>Is attention with N &lt; 128 tokens still bound by memory traffic?</summary>" in section
+    assert "on chip &amp; the launch" in section
+    assert questions[0].endswith(
+        '<a class="gpulist-check-source" href="../../topics/attention/#flashattention-2">Learn it in: '
+        "FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning</a></p></details>\n")
+    assert "\n\n" not in section.split("}\n\n", 1)[1].strip(), "one raw HTML block: a blank line would end it"
+
+
+def test_graded_problems_say_what_they_ask_and_the_know_control_is_hidden_until_scripted(view: SiteView) -> None:
+    section = page(view, "attention").split("## Check yourself")[1].split("## More to read")[0]
+    assert ('<li><a href="https://example.com/problems/softmax-attention">Softmax Attention</a> '
+            '<span class="gpulist-platform">(LeetGPU)</span>: Compute softmax(QK^T / sqrt(d)) V for one head in FP32, '
+            "with N &lt; 64 rows.</li>") in section
+    assert ('<button type="button" class="gpulist-know" data-gpulist-know="attention" hidden>'
+            "I can answer these</button>") in section
+    assert section.index("</details>") < section.index("gpulist-problems") < section.index("gpulist-know")
+
+
+def test_a_concept_without_questions_has_no_check_yourself(view: SiteView) -> None:
+    assert "Check yourself" not in page(view, "kv-cache") and "data-gpulist-know" not in page(view, "kv-cache")

@@ -17,7 +17,7 @@ RULE = "concept-definition"
 MIN_WORDS = 20
 MIN_SENTENCES = 2
 MAX_SENTENCES = 5
-_MARKUP = re.compile(r"<\s*/?\s*[a-z!]|javascript:|\]\(|https?://|&#?\w+;", re.IGNORECASE)
+MARKUP = re.compile(r"<\s*/?\s*[a-z!]|javascript:|\]\(|https?://|&#?\w+;", re.IGNORECASE)
 # A sentence ends at . ! or ? followed by white space and more text, unless the full stop
 # closes an abbreviation ("e.g. ", "vs. ", "et al. "). Sentences may start in lower case:
 # "im2col builds…", "nvcc compiles…".
@@ -43,7 +43,7 @@ def sentences(text: str) -> int:
 
 
 def definition_problem(text: str) -> str | None:
-    if _MARKUP.search(text):
+    if MARKUP.search(text):
         return "a definition is plain text: no HTML, entities, Markdown links or URLs (link sources elsewhere)"
     words, count = len(text.split()), sentences(text)
     if words < MIN_WORDS or count < MIN_SENTENCES:

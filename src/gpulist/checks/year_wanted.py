@@ -2,8 +2,9 @@
 
 Advice, not an error: the year must come from the source, never a guess, so an entry may
 wait for someone who has read it. Papers, posts, videos, books and courses are dated; code,
-docs and tools change too often for one year to say much, and a whole blog (linked at its
-home page, followed for its posts) has no one year either.
+docs and tools change too often for one year to say much, and neither has a series that keeps
+growing: a whole blog linked at its home page or at one of its categories (followed for its
+posts), or a YouTube playlist (a recurring show) appeared over many years, not in one.
 """
 
 from __future__ import annotations
@@ -20,9 +21,15 @@ DATED_TYPES = ("paper", "blog", "video", "book", "course")
 
 
 def is_dated(r: Resource) -> bool:
-    """Work that appeared once, in a year: not a whole blog linked at its home page."""
-    whole_blog = r.type == "blog" and r.url is not None and urlsplit(r.url).path in ("", "/")
-    return r.type in DATED_TYPES and not whole_blog
+    """Work that appeared once, in a year: not a whole blog, a blog's category, or a playlist."""
+    return r.type in DATED_TYPES and not (r.url is not None and _is_series(r.type, r.url))
+
+
+def _is_series(kind: str, url: str) -> bool:
+    parts = urlsplit(url)
+    if kind == "blog":
+        return parts.path in ("", "/") or "category" in parts.path.lower().split("/")
+    return kind == "video" and parts.path == "/playlist" and "list=" in parts.query
 
 
 def check(catalog: Catalog) -> list[Problem]:

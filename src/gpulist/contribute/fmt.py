@@ -27,7 +27,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarStrin
 
 from gpulist.contribute import comments
 from gpulist.load.yaml_reader import read_yaml, scalar_spans
-from gpulist.models import CONCEPT_FIELD_ORDER, FIELD_ORDER
+from gpulist.models import CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, FIELD_ORDER, PROBLEM_FIELD_ORDER
 from gpulist.problems import Problem
 from gpulist.schema import FILES, modeline
 
@@ -35,6 +35,9 @@ WIDTH = 100
 MODELINE_PREFIX = "# yaml-language-server:"
 DEFAULT_MODELINE = modeline(FILES["resource"], 2)
 _LINK_ORDER = ("title", "url")
+# The order of the fields of a list's items, by the list's key; a resource's `links` and
+# anything unknown fall back to title, url.
+_ITEM_ORDER = {"check": CHECK_FIELD_ORDER, "problems": PROBLEM_FIELD_ORDER}
 _STR_TAG = "tag:yaml.org,2002:str"
 _PyLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -91,8 +94,9 @@ def _scalar(value: Any, flow: bool = False) -> Any:
 
 def _style_list(key: str, seq: CommentedSeq) -> CommentedSeq:
     inline = key in comments.FLOW_KEYS and all(not isinstance(v, (dict, list)) for v in seq)
+    order = _ITEM_ORDER.get(key, _LINK_ORDER)
     for i, item in enumerate(seq):
-        seq[i] = _style_value(item, flow=inline)
+        seq[i] = _style_map(item, order) if isinstance(item, CommentedMap) else _style_value(item, flow=inline)
         if isinstance(seq[i], CommentedMap):
             comments.move_into(seq, i, seq[i])
     width = len(key) + 4 + sum(len(str(v)) + 2 + 2 * isinstance(v, DoubleQuotedScalarString) for v in seq)

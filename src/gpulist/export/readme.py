@@ -11,7 +11,7 @@ import re
 
 from gpulist.load import Entry
 from gpulist.models import Resource
-from gpulist.view import effort
+from gpulist.view import effort, marks
 from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.guide import TYPE_ICONS, intro, legend
 from gpulist.view.text import escape_text, link, note_markdown
@@ -67,6 +67,8 @@ def _entry(entry: Entry, view: SiteView) -> str:
 
 
 def _takes(r: Resource) -> list[str]:
-    """What the entry takes: its effort band and, when not free, its access."""
+    """What the entry takes: its effort band, its access when not free, its language when not
+    English, and "not yet reviewed" when nobody has read it for the list yet."""
     band = effort.label(r)
-    return ([band] if band else []) + ([effort.ACCESS_LABELS[r.access]] if r.access != "free" else [])
+    access = [effort.ACCESS_LABELS[r.access]] if r.access != "free" else []
+    return ([band] if band else []) + access + marks.marks(r)

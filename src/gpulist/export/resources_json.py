@@ -9,8 +9,8 @@ Shape (version 1); keys are never removed within a version, only added:
      "tags":   [{"id", "title", "description", "aliases", "page", "count"}],
      "resources": [{"id", "title", "url", "type", "topic", "tier", "group", "section",
                     "tags", "requires", "authors", "year", "venue", "arxiv", "doi", "effort",
-                    "access", "notes", "links": [{"title", "url"}], "continued_by", "feed",
-                    "added", "favorite", "new", "concepts",
+                    "access", "language", "notes", "links": [{"title", "url"}], "continued_by", "feed",
+                    "added", "favorite", "reviewed", "new", "concepts",
                     "page", "edit_url",
                     "repo": null | {"name", "stars", "archived", "pushed_at", "license"}}]}
 
@@ -30,14 +30,15 @@ from typing import Any
 
 from gpulist.identity import github_repo
 from gpulist.load import Entry
-from gpulist.models import Resource
+from gpulist.models import CURATOR_FIELDS, Resource
 from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.config import SiteConfig
 from gpulist.view.guide import TYPE_ICONS
 from gpulist.view.links import site_path
 
 VERSION = 1
-_FIELDS = tuple(Resource.model_fields)
+# Every field a reader may use; `provenance` (CURATOR_FIELDS) is the curators' and stays out.
+_FIELDS = tuple(f for f in Resource.model_fields if f not in CURATOR_FIELDS)
 PATH = "resources.json"
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
-from gpulist.models import BookIndex, ReadingPath, RepoHealth, Resource, Concept, Topic, WatchSource
+from gpulist.models import BookIndex, ReadingPath, RepoHealth, Resource, Concept, Style, Topic, WatchSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,8 @@ class Catalog:
     watch: list[WatchSource] = field(default_factory=list)  # data/watch.yml; absent is none
     watch_doc: Document | None = None
     paths_doc: Document | None = None
+    style: Style = field(default_factory=Style)  # data/style.yml; absent is no house-style words
+    style_doc: Document | None = None
     # Resource files that were read but failed validation, by id (file stem): their entries
     # are not in the catalog, yet what they name (tags, an id a concept's `start` points
     # at) still exists in the data, so the concept rules do not report a second,

@@ -14,7 +14,7 @@ from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
-from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Concept, Topic, WatchSource
+from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Concept, Style, Topic, WatchSource
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 from gpulist.pyproject import size_limit
@@ -26,6 +26,7 @@ REPO_HEALTH = "generated/repos.yml"
 WATCH = "watch.yml"
 PATHS = "paths.yml"
 CONCEPTS = "concepts.yml"
+STYLE = "style.yml"
 
 
 def load_catalog(root: Path, max_bytes: int | None = None) -> tuple[Catalog, list[Problem]]:
@@ -53,6 +54,8 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.book_index_doc, catalog.book_index = _load_optional(root / BOOK_INDEX, BookIndex, problems, root, limit)
     catalog.paths_doc, catalog.paths = _load_list(root / PATHS, ReadingPath, problems, required=False, limit=limit)
     _, health = _load_optional(root / REPO_HEALTH, RepoHealthFile, problems, root, limit)
+    catalog.style_doc, style = _load_optional(root / STYLE, Style, problems, root, limit)
+    catalog.style = style or Style()
     catalog.repos = dict(health.repos) if health else {}
     # optional: a list without it simply watches nothing
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",

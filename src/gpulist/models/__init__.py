@@ -1,18 +1,23 @@
 """Pydantic models of the data; the only definition of what a valid entry is."""
 
 from gpulist.models.book import BookIndex, IndexTerm, SectionRef
-from gpulist.models.concept import CONCEPT_FIELD_ORDER, MAX_START, Concept
+from gpulist.models.concept import (
+    CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, MAX_START, PLATFORMS, PROBLEM_FIELD_ORDER, CheckQuestion, Concept,
+    GradedProblem,
+)
 from gpulist.models.fields import ID_PATTERN
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import (
-    ACCESSES, EFFORT_BANDS, EFFORT_OPTIONAL, EFFORTS, FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType,
+    ACCESSES, CURATOR_FIELDS, EFFORT_BANDS, EFFORT_OPTIONAL, EFFORTS, FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType,
 )
+from gpulist.models.style import Style
 from gpulist.models.topic import Group, Tier, Topic
 from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSource
 
 __all__ = [
     "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "CONCEPT_FIELD_ORDER", "MAX_START",
-    "ACCESSES", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
-    "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
+    "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
+    "ACCESSES", "CURATOR_FIELDS", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
+    "Style", "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
 ]

@@ -4,22 +4,68 @@ A concept is what an entry's `tags:` name, and also a small knowledge page of it
 definition, the concepts to understand first (`requires`), its neighbours (`related`),
 the Modal GPU Glossary page for the term (`glossary`, linked, never copied: CC BY 4.0),
 the book index terms it covers (`book_terms`) and the one to three entries to read first
-(`start`). References to other concepts and entries are plain text here: whether they
+(`start`). A concept also carries `check`, two to four questions with worked answers that let
+a reader test their understanding, each naming the entry that teaches it (`source`), and
+`problems`, graded exercises on the platforms the list trusts (GPU MODE, LeetGPU, Tensara,
+KernelBench) that practise it. References to other concepts and entries are plain text here: whether they
 exist, loop or repeat is for the cross-checks (gpulist.checks.concept_*), which know the
 whole catalog and can point at the very item that is wrong.
 """
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field
+from pydantic_core import PydanticCustomError
 
 from gpulist.models.fields import Id, Ref, Strict, Text, Url
 
 MAX_START = 3
+MIN_CHECK, MAX_CHECK = 2, 4
+MAX_PROBLEMS = 4
+# The graded-problem platforms whose exercise entries the list already carries.
+PLATFORMS: tuple[str, ...] = ("gpu-mode", "leetgpu", "tensara", "kernelbench")
+Platform = Literal["gpu-mode", "leetgpu", "tensara", "kernelbench"]
+CHECK_FIELD_ORDER: tuple[str, ...] = ("question", "answer", "source")
+PROBLEM_FIELD_ORDER: tuple[str, ...] = ("title", "url", "platform", "asks")
 # Ordered as a reader meets a concept's page; `gpulist fmt` writes fields in this order.
 CONCEPT_FIELD_ORDER: tuple[str, ...] = (
-    "id", "title", "description", "aliases", "definition", "requires", "related", "glossary", "book_terms", "start",
+    "id", "title", "description", "aliases", "definition", "requires", "related", "glossary", "book_terms", "start", "check",
+    "problems",
 )
+
+
+class CheckQuestion(Strict):
+    """One question of a concept's "Check yourself", answered in full: a reader unfolds the
+    answer to compare it with their own, then follows `source` to the entry that teaches it."""
+
+    question: Text = Field(description="Tests understanding or arithmetic, not recall of a name. Plain text.")
+    answer: Text = Field(description="Two to six sentences in our own words, numbers shown with their arithmetic. "
+                                     "Plain text: no HTML, no links.")
+    source: Ref = Field(description="Id of the entry (data/resources/<id>.yml) that teaches the answer.")
+
+
+class GradedProblem(Strict):
+    """A graded exercise that practises the concept: a specific problem, not a platform's home page."""
+
+    title: Text = Field(description="The problem's name on its platform.")
+    url: Url = Field(description="The problem's own page, or its file in the platform's repository.")
+    platform: Platform = Field(description="Where it is graded: " + ", ".join(PLATFORMS) + ".")
+    asks: Text = Field(description="One line, our own words: what the problem asks for.")
+
+
+def _none_or_enough(questions: list[CheckQuestion]) -> list[CheckQuestion]:
+    """No questions yet, or at least two: one question checks one corner of a concept and
+    reads as the whole of it. An empty list stays valid, so a concept read back from
+    `model_dump()` (no questions) validates again."""
+    if 0 < len(questions) < MIN_CHECK:
+        raise PydanticCustomError("too_short", "List should have at least {min_length} items",
+                                  {"min_length": MIN_CHECK})
+    return questions
+
+
+Questions = Annotated[list[CheckQuestion], AfterValidator(_none_or_enough)]
 
 
 class Concept(Strict):
@@ -38,3 +84,9 @@ class Concept(Strict):
     book_terms: list[Text] = Field(default=[], description="Terms of data/book-index.yml this concept covers.")
     start: list[Ref] = Field(default=[], max_length=MAX_START,
                              description=f"Entry ids to read first, in order; at most {MAX_START}.")
+    check: Questions = Field(
+        default=[], max_length=MAX_CHECK, json_schema_extra={"not": {"minItems": 1, "maxItems": MIN_CHECK - 1}},
+        description=f"'Check yourself': {MIN_CHECK} to {MAX_CHECK} questions with worked answers, or none.",
+    )
+    problems: list[GradedProblem] = Field(default=[], max_length=MAX_PROBLEMS,
+                                          description=f"Graded problems that practise it; at most {MAX_PROBLEMS}.")

@@ -28,8 +28,14 @@ EFFORT_OPTIONAL: tuple[str, ...] = ("community", "tool")
 # Ordered as a reader scans an entry; `gpulist fmt` writes fields in this order.
 FIELD_ORDER: tuple[str, ...] = (
     "title", "url", "type", "topic", "tier", "group", "tags", "requires", "authors", "year", "venue",
-    "arxiv", "doi", "effort", "access", "notes", "links", "continued_by", "feed", "added", "favorite",
+    "arxiv", "doi", "effort", "access", "language", "notes", "links", "continued_by", "feed", "added", "favorite",
+    "reviewed", "provenance",
 )
+# Fields for curators only: kept in the data and the schema, never rendered on the site nor
+# written to any export a reader sees (resources.json, README, BibTeX, llms.txt).
+CURATOR_FIELDS: tuple[str, ...] = ("provenance",)
+# A language tag as BCP 47 begins: ISO 639-1 `zh`, optionally a script or region (`zh-Hant`).
+LANGUAGE_PATTERN = r"^[a-z]{2}(?:-[A-Za-z0-9]{2,8})*$"
 
 
 class Link(Strict):
@@ -62,6 +68,9 @@ class Resource(Strict):
     )
     access: Access = Field(default="free", description="free, paid (a book or paid course), paywall "
                                                          "(no free copy linked) or login (a free account).")
+    language: Annotated[str, Field(pattern=LANGUAGE_PATTERN)] | None = Field(
+        default=None, description="The resource's language when it is not English, as a language tag: zh, ja, de.",
+    )
     notes: list[Text] = Field(default=[], description="Markdown bullet points shown under the entry.")
     links: list[Link] = Field(default=[], description="Secondary links: code, slides, a Discord, ...")
     continued_by: list[Ref] = Field(
@@ -72,6 +81,14 @@ class Resource(Strict):
     )
     added: dt.date = Field(description="When the entry joined the list (YYYY-MM-DD).")
     favorite: bool = Field(default=False, description="Community favourite (🔥).")
+    reviewed: bool = Field(
+        default=True, description="false: listed from its address alone, not yet read by a curator; the card says "
+                                  "'not yet reviewed'.",
+    )
+    provenance: Text | None = Field(
+        default=None, description="For curators: how the entry was sourced (which copy, listing or search it rests "
+                                  "on). Plain text; never shown on the site or in any export.",
+    )
 
     @field_validator("feed")
     @classmethod

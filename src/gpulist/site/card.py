@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.models import RepoHealth, Resource
-from gpulist.view import effort
+from gpulist.view import effort, marks
 from gpulist.site.reader import cite, entry_hooks
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
@@ -42,13 +42,26 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str, *, 
     if r.notes:
         blocks.append("\n".join(f"- {note_markdown(n)}" for n in r.notes))
     blocks.append(_continued_by(r, view, page, config.link_style))
-    chips = [_a(href(page, f"concepts/{t}.md", config.link_style), view.concept_titles[t])
-             for t in r.tags if t in view.concept_titles]
-    chips += [_a(extra.url, extra.title) for extra in r.links]
-    if chips:
-        blocks.append(f'<p class="gpulist-chips">{" ".join(chips)}</p>')
+    blocks.append(_concept_chips(r, view, page, config.link_style))
+    blocks.append(_more_links(r))
     blocks.append(cite(r))
     return "\n\n".join(b for b in blocks if b) + "\n"
+
+
+def _concept_chips(r: Resource, view: SiteView, page: str, style: str) -> str:
+    """The entry's concepts as chips: a chip always leads to a concept page, so a reader
+    learns one look for one kind of link."""
+    chips = [_a(href(page, f"concepts/{t}.md", style), view.concept_titles[t])
+             for t in r.tags if t in view.concept_titles]
+    return f'<p class="gpulist-chips">{" ".join(chips)}</p>' if chips else ""
+
+
+def _more_links(r: Resource) -> str:
+    """The entry's other links (code, slides, a publisher's page) as a plain line of links,
+    never styled like concept chips."""
+    if not r.links:
+        return ""
+    return f'<p class="gpulist-links">Also: {" · ".join(_a(x.url, x.title) for x in r.links)}</p>'
 
 
 def know_first(r: Resource, view: SiteView, page: str, style: str) -> str:
@@ -84,6 +97,7 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
     band = effort.label(r)
     parts += [f'<span class="gpulist-effort" title="effort: {r.effort}">{band}</span>'] if band else []
     parts += [f'<span class="gpulist-access">{effort.ACCESS_LABELS[r.access]}</span>'] if r.access != "free" else []
+    parts += _marks(r)
     health = view.repo(r)
     if health:
         parts.append(repo_health(health))
@@ -92,6 +106,20 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
         parts.append(f'<a class="gpulist-edit" href="{escape_attr(edit)}" title="Edit this entry on GitHub" '
                      'data-search-exclude>edit</a>')
     return f'<p class="gpulist-meta"{entry_hooks(r)}>{" · ".join(parts)}</p>'
+
+
+def _marks(r: Resource) -> list[str]:
+    """The entry's language (with its tag, so screen readers and search know it) and the
+    "not yet reviewed" mark, both plain text a reader understands."""
+    out = []
+    label = marks.language_label(r)
+    if label:
+        out.append(f'<span class="gpulist-language" data-gpulist-language="{escape_attr(r.language or "")}">'
+                   f"{html_text(label)}</span>")
+    if not r.reviewed:
+        out.append(f'<span class="gpulist-unreviewed" title="{escape_attr(marks.UNREVIEWED_TITLE)}">'
+                   f"{marks.UNREVIEWED}</span>")
+    return out
 
 
 def _a(url: str, text: str) -> str:

@@ -2,7 +2,8 @@
 
 In the order a learner asks: the definition; "Understand first" (the concepts it requires,
 each with its one-liner); "Start with" (its first reads, as full cards, so they can be
-marked read here); every other entry that carries it, by tier, as compact lines; the
+marked read here); "Check yourself" (questions with folded answers and graded problems,
+gpulist.site.check_section); every other entry that carries it, by tier, as compact lines; the
 reading paths that pass through it; the book's sections for its index terms; its related
 concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.site.card import render_card
+from gpulist.site.check_section import check_section
 from gpulist.site.listing import entry_list
 from gpulist.site.reader import filters, progress
 from gpulist.view.catalog import SiteView
@@ -29,7 +31,9 @@ from gpulist.view.text import escape_text, front_matter, html_text, link, n_entr
 SEARCH_BOOST = {"search": {"boost": 4}}
 NOT_SEARCHED = " data-search-exclude"  # attr_list: the section under this heading is not indexed
 GLOSSARY = "Modal GPU Glossary"
-_TIERS = {1: "Tier 1: where to start", 2: "Tier 2: going deeper", 3: "Tier 3: the frontier", None: "Further reading"}
+# A concept page mixes topics, whose tiers have names of their own: here a tier is "Tier N",
+# the one pattern every page uses where topics mix (a topic page names its tiers).
+_TIERS = {1: "Tier 1", 2: "Tier 2", 3: "Tier 3", None: "Further reading"}
 
 
 def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
@@ -47,6 +51,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     if cv.start:
         out.append(f"## Start with {{ #start{NOT_SEARCHED} }}\n")
         out.extend(render_card(e, view, config, page, searched=False) for e in cv.start)
+    out.append(check_section(c, view, config, page, NOT_SEARCHED))
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))
     out.append(_book(c.book_terms, view))

@@ -63,11 +63,15 @@ def catalog_pages(view: SiteView, config: SiteConfig) -> Files:
 
 
 def nav(view: SiteView) -> list[dict[str, object]]:
-    """The navigation in the guide's order; concept pages are reached from the concepts index."""
+    """The navigation in the guide's order; concept pages are reached from the concepts index.
+
+    Each page is named once: "Start here" is a page, not also a section holding itself, and
+    the reading paths are a section of their own that opens with their index (`paths/`)."""
     browse: list[dict[str, object]] = [{"All resources": ALL_PAGE}, {"Concepts": CONCEPTS_PAGE},
                                        {"Recently added": RECENT_PAGE}]
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
-    start: object = START_PAGE
+    items: list[dict[str, object]] = [{"Home": HOME_PAGE}, {"Start here": START_PAGE}]
     if view.paths:
-        start = [{"Start here": START_PAGE}, *({p.path.title: p.page} for p in view.paths)]
-    return [{"Home": HOME_PAGE}, {"Start here": start}, {"Topics": topics}, {"Browse": browse}]
+        items.append({"Reading paths": [{"All reading paths": PATHS_INDEX},
+                                        *({p.path.title: p.page} for p in view.paths)]})
+    return [*items, {"Topics": topics}, {"Browse": browse}]
