@@ -18,6 +18,7 @@ from tests.browser.conftest import Site
 
 BOUND = "performance.getEntriesByName('gpulist-reader-bound').length > 0"
 STORE = "gpulist.progress.v2"
+KNOWN = "gpulist.known.v1"
 LEGACY = "gpulist.read.v1"
 MENU = 'select[data-gpulist-status="{}"]'
 

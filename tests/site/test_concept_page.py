@@ -96,4 +96,12 @@ def test_graded_problems_say_what_they_ask_and_the_know_control_is_hidden_until_
 
 
 def test_a_concept_without_questions_has_no_check_yourself(view: SiteView) -> None:
-    assert "Check yourself" not in page(view, "kv-cache") and "data-gpulist-know" not in page(view, "kv-cache")
+    assert "Check yourself" not in page(view, "kv-cache") and "I can answer these" not in page(view, "kv-cache")
+
+
+def test_every_concept_page_offers_i_know_this_near_its_top_hidden_until_scripted(view: SiteView) -> None:
+    for concept in ("kv-cache", "attention"):
+        text = page(view, concept)
+        control = f'<button type="button" class="gpulist-know" data-gpulist-know="{concept}" hidden>I know this</button>'
+        assert text.count(control) == 1
+        assert text.index(control) < text.index("\n## "), "before the page's first section"

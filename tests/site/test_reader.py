@@ -8,7 +8,7 @@ import json
 from html.parser import HTMLParser
 
 from gpulist.models import ACCESSES, EFFORTS, RESOURCE_TYPES, Resource
-from gpulist.site.reader import cite, entry_hooks, entry_id, filters, next_steps, progress, progress_tools
+from gpulist.site.reader import cite, entry_hooks, entry_id, filters, know, next_steps, progress, progress_tools
 from gpulist.view.catalog import SiteView
 from gpulist.view.citation import render_record
 
@@ -123,3 +123,9 @@ def test_start_here_lists_every_entry_without_hooks(view: SiteView) -> None:
     page = render_start_here(view, CONFIG)
     assert "data-gpulist-next" in page and "data-gpulist-filters-host" not in page
     assert not [a for tag, a in _attrs(page) if tag == "li" and "data-gpulist-type" in a]
+
+
+def test_the_know_control_waits_hidden_for_the_script_its_label_escaped() -> None:
+    [(tag, attrs)] = _attrs(know("kv-cache", "I <know> & this"))
+    assert (tag, attrs["data-gpulist-know"], attrs["type"]) == ("button", "kv-cache", "button") and "hidden" in attrs
+    assert _text(know("kv-cache", "I <know> & this")) == "I <know> & this"

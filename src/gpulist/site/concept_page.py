@@ -21,7 +21,7 @@ from gpulist.load import Entry
 from gpulist.site.card import render_card
 from gpulist.site.check_section import check_section
 from gpulist.site.listing import entry_list
-from gpulist.site.reader import filters, progress
+from gpulist.site.reader import filters, know, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
 from gpulist.view.config import SiteConfig
@@ -31,6 +31,7 @@ from gpulist.view.text import escape_text, front_matter, html_text, link, n_entr
 SEARCH_BOOST = {"search": {"boost": 4}}
 NOT_SEARCHED = " data-search-exclude"  # attr_list: the section under this heading is not indexed
 GLOSSARY = "Modal GPU Glossary"
+KNOW = "I know this"  # marks the concept known: it then counts as covered (gpulist.site.reader)
 # A concept page mixes topics, whose tiers have names of their own: here a tier is "Tier N",
 # the one pattern every page uses where topics mix (a topic page names its tiers).
 _TIERS = {1: "Tier 1", 2: "Tier 2", 3: "Tier 3", None: "Further reading"}
@@ -44,7 +45,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
         out.append("Also known as: " + ", ".join(escape_text(a) for a in c.aliases) + ".\n")
     if c.definition:
         out.append(escape_text(c.definition) + "\n")
-    out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')}</p>\n")
+    out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')} {know(c.id, KNOW)}</p>\n")
     if cv.entries:
         out.append(filters() + "\n")
     out.append(_concept_list("Understand first", c.requires, view, page))

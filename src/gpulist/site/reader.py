@@ -37,6 +37,12 @@ which the script and readers' own tools rely on:
 - `data-gpulist-requires="<concept ids>"` on a card's "Know first" paragraph, whose links
   carry `data-gpulist-concept="<id>"`: the script hides the links of covered concepts, and
   the paragraph when none is left (the card itself is never hidden for it);
+- `<button type="button" class="gpulist-know" data-gpulist-know="<concept id>" hidden>` on a
+  concept page ("I know this" near its top, "I can answer these" under "Check yourself"):
+  the script shows and binds every one, sets `aria-pressed` from the reader's known concepts,
+  and a press marks the concept known or no longer known. A known concept counts as covered
+  everywhere ("Know first" chips hide, what requires it can be ready); known concepts are
+  kept under `gpulist.known.v1` and travel in progress files and links (`known`);
 - `data-gpulist-shade` with `data-gpulist-ids` (a concept map's node): the script sets
   `data-gpulist-state` (none, some, all read; skipped ids leave the count) and the CSS
   property `--gpulist-read` (0 to 1).
@@ -92,6 +98,12 @@ def cite(resource: Resource) -> str:
     record = html_text(render_record(resource)).replace("\n", "&#10;")
     return (f'<details class="gpulist-cite" data-gpulist-cite data-search-exclude><summary>Cite</summary>'
             f'<pre><code tabindex="0">{record}</code></pre></details>')
+
+
+def know(concept_id: str, label: str) -> str:
+    """The control that marks a concept known, hidden until the script binds it: without
+    JavaScript there is no state to keep. Concept ids are slugs: nothing to escape."""
+    return f'<button type="button" class="gpulist-know" data-gpulist-know="{concept_id}" hidden>{html_text(label)}</button>'
 
 
 def progress(ids: Iterable[str] | None = None, label: str = "Read:") -> str:

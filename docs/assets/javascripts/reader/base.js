@@ -8,6 +8,7 @@
  *   store.js     the reader's marks in localStorage (reading states)
  *   status.js    the one status control per entry
  *   progress.js  "N / M" figures and the concept map's shades
+ *   know.js      "I know this": known concepts, which count as covered
  *   cards.js     a topic page's cards wrapped one element each, for the filters to hide
  *   filters.js   the filter form on listing pages (window.gpulistReader for the table)
  *   next.js      "Continue", "Ready for you" and "Know first", from reader-data.json
@@ -87,7 +88,7 @@
     var concepts = {};
     raw.concepts.forEach(function (c, index) { concepts[c[0]] = index; });
     return { entries: entries, cover: raw.concepts.map(function (c) { return c[1]; }), concepts: concepts,
-      paths: raw.paths };
+      conceptIds: raw.concepts.map(function (c) { return c[0]; }), paths: raw.paths };
   }
 
   /* ---- the lifecycle ---- */

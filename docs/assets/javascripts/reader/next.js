@@ -13,9 +13,11 @@
   var READY_SHOWN = 5;
   var esc = G.escapeHtml;
 
-  /* A concept is covered when one of its covering entries (its start, else its tagged ones) is read. */
+  /* A concept is covered when the reader knows it ("I know this"), or when one of its covering
+     entries (its start, else its tagged ones) is read. */
   function coverage(data) {
-    return data.cover.map(function (ids) {
+    return data.cover.map(function (ids, c) {
+      if (G.store.isKnown(data.conceptIds[c])) return true;
       for (var i = 0; i < ids.length; i++) if (G.store.statusOf(data.entries[ids[i]].id) === "read") return true;
       return false;
     });
