@@ -26,6 +26,7 @@ from gpulist.checks import (
     effort_wanted,
     link_wanted,
     note_too_short,
+    position_taken,
     possible_duplicate,
     provenance_markup,
     relative_link,
@@ -74,6 +75,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     concept_book_terms.check,
     concept_check.check,
     continued_by.check,
+    position_taken.check,
     year_future.check,
 )
 # Advice: what would make an entry more useful to a learner (its length, its year, a note

@@ -29,16 +29,18 @@ from typing import Any
 from gpulist.load import Entry
 from gpulist.models import Concept
 from gpulist.view.catalog import SiteView
+from gpulist.view.concepts import teaching
 
 PATH = "reader-data.json"
 VERSION = 1
 
 
 def covering(concept: Concept, view: SiteView, index: dict[str, int]) -> list[int]:
-    """The entries whose reading covers `concept`: its listed start entries, else its tagged ones.
-    A start entry since removed is left out; when none is left, the tags decide."""
-    start = [index[i] for i in dict.fromkeys(concept.start) if i in index]
-    return start or [index[e.resource.id] for e in view.by_concept.get(concept.id, ()) if e.resource.id in index]
+    """The entries whose reading covers `concept` (gpulist.view.concepts.teaching): its listed
+    start entries, else its tagged ones. A start entry since removed is left out; when none is
+    left, the tags decide."""
+    tagged = (e.resource.id for e in view.by_concept.get(concept.id, ()))
+    return [index[i] for i in teaching(concept, index, tagged) if i in index]
 
 
 def progress_data(view: SiteView) -> dict[str, Any]:

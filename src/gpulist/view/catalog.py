@@ -15,7 +15,8 @@ from pathlib import Path
 from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
 from gpulist.models import Concept, IndexTerm, RepoHealth, Resource, Topic
-from gpulist.view.concepts import ConceptView, book_terms, build_concepts
+from gpulist.view.concepts import ConceptView, book_terms, build_concepts, teaching
+from gpulist.view.order import learning_order
 from gpulist.view.paths import PathView, build_paths
 
 NEW_DAYS = 180
@@ -98,11 +99,23 @@ def _sort_key(entry: Entry) -> tuple:
     return (r.year or 9999, r.title.casefold(), r.id)
 
 
+def _teachers(catalog: Catalog) -> dict[str, frozenset[str]]:
+    """Each concept's teaching entries (gpulist.view.concepts.teaching), for the learning order."""
+    listed = {e.resource.id for e in catalog.entries}
+    tagged: dict[str, list[str]] = {}
+    for entry in catalog.entries:
+        for tag in entry.resource.tags:
+            tagged.setdefault(tag, []).append(entry.resource.id)
+    return {c.id: frozenset(teaching(c, listed, tagged.get(c.id, ()))) for c in catalog.concepts}
+
+
 def build_view(catalog: Catalog) -> SiteView:
     by_topic: dict[str, list[Entry]] = {}
     for entry in sorted(catalog.entries, key=_sort_key):
         by_topic.setdefault(entry.resource.topic, []).append(entry)
-    topics = tuple(_topic_view(t, by_topic.get(t.id, [])) for t in sorted(catalog.topics, key=lambda t: t.number))
+    teachers = _teachers(catalog)
+    topics = tuple(_topic_view(t, by_topic.get(t.id, []), teachers)
+                   for t in sorted(catalog.topics, key=lambda t: t.number))
     placed = [e for t in topics for s in t.sections for e in s.entries]
     by_concept: dict[str, list[Entry]] = {t.id: [] for t in catalog.concepts}
     for entry in placed:
@@ -119,17 +132,18 @@ def build_view(catalog: Catalog) -> SiteView:
                     {e.resource.id: e for e in placed})
 
 
-def _topic_view(topic: Topic, mine: list[Entry]) -> TopicView:
+def _topic_view(topic: Topic, mine: list[Entry], teachers: dict[str, frozenset[str]]) -> TopicView:
+    """Each tier or group in learning order (gpulist.view.order), `mine` coming sorted by year."""
     if topic.tiered:
         sections = [
             Section(f"tier_{t.tier}", f"Tier {t.tier}: {t.title}", t.title, t.tier, None,
-                    tuple(e for e in mine if e.resource.tier == t.tier))
+                    tuple(learning_order([e for e in mine if e.resource.tier == t.tier], teachers)))
             for t in sorted(topic.tiers, key=lambda t: t.tier)
         ]
     else:
         sections = [
             Section(f"group_{g.id}", g.title, g.title, None, g.id,
-                    tuple(e for e in mine if e.resource.group == g.id))
+                    tuple(learning_order([e for e in mine if e.resource.group == g.id], teachers)))
             for g in topic.groups
         ]
     return TopicView(topic, tuple(sections))

@@ -9,6 +9,7 @@ rather than failing the page; `gpulist validate` reports them.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 from gpulist.load import Entry
@@ -48,6 +49,15 @@ def build_concepts(concepts: list[Concept], placed: list[Entry],
         others = tuple(e for e in by_concept.get(concept.id, ()) if e.resource.id not in first)
         views.append(ConceptView(concept, start, others))
     return tuple(views)
+
+
+def teaching(concept: Concept, listed: Container[str], tagged: Iterable[str]) -> list[str]:
+    """The ids of the entries whose reading teaches `concept` (a reader who has read one has
+    covered it): its `start` entries that are listed, in their order, or without any, the
+    entries tagged with it. One rule for "Ready for you" (gpulist.site.progress_data) and for
+    the learning order inside a tier (gpulist.view.order)."""
+    start = [i for i in dict.fromkeys(concept.start) if i in listed]
+    return start or list(tagged)
 
 
 def book_terms(terms: list[IndexTerm]) -> dict[str, IndexTerm]:
