@@ -1,8 +1,10 @@
 """The catalog arranged as readers see it: topics in the guide's order, sections, tags.
 
 Built once per build so every page and every export agrees on order, anchors and badges.
-The ✨ "new" window is counted back from the newest `added` date in the catalog, not from
-today, so the same data always renders the same site.
+✨ "new" marks the latest additions, and says something only if it marks few: the newest
+entries by `added` date (entries added the same day, most recently published first), at most
+NEW_SHARE of the list, and only those added within NEW_DAYS of the newest addition. Both are
+counted from the catalog, not from today, so the same data always renders the same site.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from gpulist.view.order import learning_order
 from gpulist.view.paths import PathView, build_paths
 
 NEW_DAYS = 180
+NEW_SHARE = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,7 @@ class SiteView:
     concepts: tuple[Concept, ...]
     by_concept: dict[str, tuple[Entry, ...]]
     repos: dict[str, RepoHealth]
-    new_since: dt.date | None
+    new: frozenset[str]  # the ids ✨ marks
     concept_titles: dict[str, str]
     data_paths: dict[str, str]
     paths: tuple[PathView, ...] = ()
@@ -69,7 +72,12 @@ class SiteView:
         return [e for t in self.topics for s in t.sections for e in s.entries]
 
     def is_new(self, resource: Resource) -> bool:
-        return self.new_since is not None and resource.added >= self.new_since
+        return resource.id in self.new
+
+    @property
+    def newest_first(self) -> list[Entry]:
+        """Every entry, the latest additions first (see `newest_first`)."""
+        return newest_first(self.entries)
 
     def repo(self, resource: Resource) -> RepoHealth | None:
         if not self.repos or not resource.url:
@@ -92,6 +100,23 @@ def _data_paths(catalog: Catalog) -> dict[str, str]:
         if absolute.startswith(root):
             paths[entry.resource.id] = absolute[len(root):].replace(os.sep, "/")
     return paths
+
+
+def newest_first(entries: list[Entry]) -> list[Entry]:
+    """By `added`, newest first; entries added the same day (an import adds dozens) by year of
+    publication, newest first, then title: of a day's additions, the newest work leads."""
+    by_title = sorted(entries, key=lambda e: (e.resource.title.casefold(), e.resource.id))
+    by_year = sorted(by_title, key=lambda e: e.resource.year or 0, reverse=True)
+    return sorted(by_year, key=lambda e: e.resource.added, reverse=True)
+
+
+def _new(placed: list[Entry]) -> frozenset[str]:
+    """The ids ✨ marks: the newest additions, at most NEW_SHARE of the list, within NEW_DAYS."""
+    ranked = newest_first(placed)
+    if not ranked:
+        return frozenset()
+    since = ranked[0].resource.added - dt.timedelta(days=NEW_DAYS)
+    return frozenset(e.resource.id for e in ranked[:int(len(ranked) * NEW_SHARE)] if e.resource.added >= since)
 
 
 def _sort_key(entry: Entry) -> tuple:
@@ -121,13 +146,11 @@ def build_view(catalog: Catalog) -> SiteView:
     for entry in placed:
         for tag in entry.resource.tags:
             by_concept.setdefault(tag, []).append(entry)
-    newest = max((e.resource.added for e in placed), default=None)
-    since = newest - dt.timedelta(days=NEW_DAYS) if newest else None
     frozen = {k: tuple(v) for k, v in by_concept.items()}
     titles = {t.id: t.title for t in catalog.concepts}
     book = book_terms(catalog.book_index.terms) if catalog.book_index else {}
     concepts = build_concepts(catalog.concepts, placed, frozen)
-    return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), since, titles,
+    return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), _new(placed), titles,
                     _data_paths(catalog), build_paths(catalog), concepts, book, {c.concept.id: c for c in concepts},
                     {e.resource.id: e for e in placed})
 
