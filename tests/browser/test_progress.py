@@ -54,7 +54,8 @@ def test_every_state_persists_and_is_counted(tab: Tab, site: Site) -> None:
     expect(card.locator("[data-gpulist-progress]")).to_have_text(f"1 / {len(attention) - 1}")
     page.locator(".gpulist-paths a[href$='/paths/first-steps/']").first.click()
     page.wait_for_url(site.url("paths/first-steps/"))
-    expect(page.locator("[data-gpulist-progress]").first).to_have_text("1 / 3")  # vllm skipped
+    expect(page.locator("[data-gpulist-progress]").first).to_have_text("1 / 4")  # vllm skipped: still a step
+    expect(page.locator("[data-gpulist-tally]")).to_have_text("1 read, 1 skipped, 2 to go")
     expect(page.locator(MENU.format("vllm"))).to_have_value("skipped")
     assert page.evaluate("window.gpulistSamePage === true"), "navigation reloaded the page"
     assert tab.offsite == []
@@ -134,7 +135,7 @@ def test_continue_and_ready_follow_marks_on_prerequisites(tab: Tab, site: Site) 
     open_bound(page, site.url())
     expect(page.locator("[data-gpulist-next]")).to_be_visible()
     expect(page.locator("[data-gpulist-continue]")).to_contain_text("Nothing in progress")
-    expect(page.locator("[data-gpulist-ready] li")).to_have_count(5)
+    expect(page.locator("[data-gpulist-ready] li")).to_have_count(len(expected_ready(site, {})))
     assert listed(page, "data-gpulist-ready") == expected_ready(site, {})
     assert "vllm" not in listed(page, "data-gpulist-ready")
 
@@ -156,7 +157,7 @@ def test_continue_and_ready_follow_marks_on_prerequisites(tab: Tab, site: Site) 
     marks.update({"pmpp-book": "reading", "kv-old": "read"})
     expect(page.locator("[data-gpulist-ready] " + MENU.format("vllm"))).to_have_count(1)
     assert listed(page, "data-gpulist-ready") == expected_ready(site, marks)
-    # vllm is on a path the reader has begun: it comes before other entries past tier 1.
+    # vllm is a step of the reader's path (the first, none chosen): it comes before other entries.
     ready = listed(page, "data-gpulist-ready")
     assert ready.index("vllm") < ready.index("tricky-title")
     assert tab.offsite == []

@@ -115,14 +115,22 @@ def test_every_listing_line_of_a_filtered_page_is_a_filter_item(view: SiteView) 
         assert lines and all("data-gpulist-type" in a and "data-gpulist-entry" in a for a in lines)
 
 
-def test_start_here_lists_every_entry_without_hooks(view: SiteView) -> None:
-    """Start here repeats the whole catalog: no toggle, menu or filter per line there."""
+def test_start_here_marks_its_first_reads_but_has_no_filters(view: SiteView) -> None:
+    """Start here lists a few first reads, each with its control; nothing to filter there."""
     from gpulist.site.start_here import render_start_here
     from tests.site.conftest import CONFIG
 
     page = render_start_here(view, CONFIG)
     assert "data-gpulist-next" in page and "data-gpulist-filters-host" not in page
-    assert not [a for tag, a in _attrs(page) if tag == "li" and "data-gpulist-type" in a]
+    assert [a["data-gpulist-entry"] for tag, a in _attrs(page) if tag == "li" and "data-gpulist-entry" in a]
+
+
+def test_a_path_figure_counts_every_step_and_says_the_count_in_words() -> None:
+    [_, (_, figure), (_, words)] = _attrs(progress(["a", "b"], whole=True, tally=True))
+    assert "data-gpulist-whole" in figure and figure["data-gpulist-ids"] == words["data-gpulist-ids"] == "a b"
+    assert "data-gpulist-tally" in words
+    [_, (_, plain)] = _attrs(progress(["a"]))
+    assert "data-gpulist-whole" not in plain
 
 
 def test_the_know_control_waits_hidden_for_the_script_its_label_escaped() -> None:

@@ -22,8 +22,23 @@ which the script and readers' own tools rely on:
   It is left out of the search index (`data-search-exclude`);
 - `data-gpulist-progress` on an empty element: the script writes "N / M" into it, M being
   the ids in its `data-gpulist-ids` (space-separated), or without that attribute every
-  `data-gpulist-entry` of the page; skipped entries leave both sides. It sits in a `hidden`
-  label the script reveals;
+  `data-gpulist-entry` of the page; skipped entries leave both sides, except with
+  `data-gpulist-whole` (a path's figure), where M is every id. `data-gpulist-tally` beside
+  it, over the same ids, gets the count in words: "3 read, 1 skipped, 11 to go". Both sit in
+  a `hidden` label the script reveals;
+- `data-gpulist-path-choice="<path id>"` on what offers a path (its line on home, Start here
+  and paths/, with the path's link; or its own page): the script adds a "Follow this path"
+  button (`data-gpulist-follow`, `aria-pressed`) and marks the reader's chosen path
+  `data-gpulist-chosen`. The choice is kept in localStorage under `gpulist.path.v1`; a chosen
+  path that no longer exists counts as none chosen;
+- `data-gpulist-next-step` (home): "Your next step", written by the build as the first step
+  of the first path; the script rewrites it for the reader's path (chosen, else the first):
+  its first step neither read nor skipped, with why it comes now, its effort and access, and
+  the entry's control; once every step is read or skipped, that the path is done and the
+  next path to follow;
+- on a path page, each step (`data-gpulist-entry` on its `<li>`) gets `data-gpulist-state`
+  (its status), and the first neither read nor skipped `data-gpulist-current` and
+  `aria-current="step"`: read and skipped steps look done;
 - `data-gpulist-progress-tools` on an empty element: the script adds "Export progress",
   "Import progress" and "Copy my progress link" (`data-gpulist-share`);
 - `data-gpulist-filters-host` on an empty element of a listing page: the script puts the
@@ -32,8 +47,11 @@ which the script and readers' own tools rely on:
   cards and lines that do not match get the `hidden` attribute;
 - `data-gpulist-continue` and `data-gpulist-ready` in a `hidden` `data-gpulist-next` box
   (home, start here): the script lists the entries being read, latest first, and up to
-  five unread entries whose required concepts are all covered, from reader-data.json
-  (gpulist.site.progress_data), found beside the site's root from the script's own address;
+  five entries ready for the reader, from reader-data.json (gpulist.site.progress_data),
+  found beside the site's root from the script's own address. Ready means unread, in a tier,
+  and every required concept covered (read, or known); an entry that requires nothing is
+  ready only in tier 1. The reader's path's ready steps come first, in its order, then tier 1
+  of the topics it passes through, then the rest, tier 1 first;
 - `data-gpulist-requires="<concept ids>"` on a card's "Know first" paragraph, whose links
   carry `data-gpulist-concept="<id>"`: the script hides the links of covered concepts, and
   the paragraph when none is left (the card itself is never hidden for it);
@@ -49,6 +67,8 @@ which the script and readers' own tools rely on:
 
 Marks live in the browser's localStorage under `gpulist.progress.v2`; the read marks of
 `gpulist.read.v1` are carried over, with their times, the first time the script runs.
+Without JavaScript a page reads as a plain list: every card shows, the paths are links, and
+"Your next step" names the first step of the first path.
 """
 
 from __future__ import annotations
@@ -65,7 +85,7 @@ TIERS = (1, 2, 3)
 
 
 def entry_id(resource: Resource) -> str:
-    """` data-gpulist-entry="<id>"`: the attribute the script gives a read toggle (a card's
+    """` data-gpulist-entry="<id>"`: the attribute the script gives an entry's control (a card's
     meta line, a path's step). Ids are slugs, so nothing in it needs escaping."""
     return f' data-gpulist-entry="{resource.id}"'
 
@@ -106,12 +126,30 @@ def know(concept_id: str, label: str) -> str:
     return f'<button type="button" class="gpulist-know" data-gpulist-know="{concept_id}" hidden>{html_text(label)}</button>'
 
 
-def progress(ids: Iterable[str] | None = None, label: str = "Read:") -> str:
+def progress(ids: Iterable[str] | None = None, label: str = "Read:", *, whole: bool = False, tally: bool = False) -> str:
     """A hidden label with an empty figure, which the script fills with "N / M" and shows:
-    over `ids`, or over every entry of the page."""
-    scope = "" if ids is None else f' data-gpulist-ids="{" ".join(ids)}"'
+    over `ids`, or over every entry of the page. A path's figure is `whole`: its M is the
+    path's length, skipped steps included. With `tally`, the label ends with the reader's
+    count in words ("3 read, 1 skipped, 11 to go"), over the same ids."""
+    listed = " ".join(ids) if ids is not None else None
+    scope = "" if listed is None else f' data-gpulist-ids="{listed}"'
+    words = f' · <span class="gpulist-tally" data-gpulist-tally{scope}></span>' if tally else ""
     return (f'<span class="gpulist-progress-line" hidden>{label} '
-            f'<span class="gpulist-progress" data-gpulist-progress{scope}></span></span>')
+            f'<span class="gpulist-progress" data-gpulist-progress{scope}{" data-gpulist-whole" if whole else ""}>'
+            f"</span>{words}</span>")
+
+
+def path_choice(path_id: str) -> str:
+    """` data-gpulist-path-choice="<id>"`, on what offers a path (its line on home, Start here and
+    paths/, or its own page): the script adds "Follow this path" there. Path ids are slugs."""
+    return f' data-gpulist-path-choice="{path_id}"'
+
+
+def next_step(inner: str) -> str:
+    """"Your next step": the build writes the first step of the first path inside, which is
+    what a reader without JavaScript, or with no path chosen, is offered; the script rewrites
+    it from the reader's chosen path and marks (gpulist.site.next_step)."""
+    return f'<section class="gpulist-step" data-gpulist-next-step aria-label="Your next step">{inner}</section>'
 
 
 def progress_tools() -> str:
