@@ -68,12 +68,16 @@ def test_choose_a_path_and_walk_it_from_the_next_step_card(tab: Tab, site: Site)
 
 def test_a_path_page_marks_the_next_step_counts_every_step_and_looks_done(tab: Tab, site: Site) -> None:
     page = tab.page
-    open_bound(page, site.url("paths/first-steps/"))
+    open_bound(page, site.url())
+    page.evaluate("window.gpulistSamePage = true")
+    page.locator("[data-gpulist-path-choice='first-steps'] > a").click()  # instant navigation
+    page.wait_for_url(site.url("paths/first-steps/"))
     steps = page.locator("ol.gpulist-path > li")
     current = page.locator("ol.gpulist-path > li[data-gpulist-current]")
     expect(current).to_have_count(1)
     expect(current).to_have_attribute("data-gpulist-entry", "pmpp-book")
     expect(current).to_have_attribute("aria-current", "step")
+    assert page.evaluate("window.gpulistSamePage === true"), "the path page was loaded, not swapped in"
     unread = steps.nth(3).evaluate("li => getComputedStyle(li).color")
 
     set_status(page, "pmpp-book", "read")

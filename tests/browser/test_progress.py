@@ -71,7 +71,7 @@ def test_one_control_per_entry_that_reaches_every_state(tab: Tab, site: Site) ->
     """Cards, path steps, "Continue" and "Ready for you": each entry has its status menu and
     nothing else to operate; the menu alone moves through all four states and shows each."""
     page = tab.page
-    for path in ("topics/attention/", "topics/fundamentals/", "paths/first-steps/", "", "start-here/"):
+    for path in ("topics/attention/", "topics/fundamentals/", "paths/first-steps/", "", "start-here/", "concepts/cuda/"):
         open_bound(page, site.url(path))
         page.wait_for_function("document.querySelector('[data-gpulist-entry]') !== null")
         if path in ("", "start-here/"):
