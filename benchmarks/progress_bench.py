@@ -15,13 +15,20 @@ own performance timeline (ms since navigation start):
   reader-data.json (fetched after the page is interactive).
 
 It also loads each page with the reader's scripts refused, for what the page costs on its own, times a
-click on a toggle until the page's figure shows the new count, and times filter changes on
+status change (an entry marked read) until the page's figure shows the new count, and times filter changes on
 the topic page: from the checkbox's change event until the page is laid out again (the
 script's work, the style recalculation and the layout of every card shown or hidden), and
 until the next frame. Then it prints what the hooks weigh: the embedded citations and the
 filter data of the topic page, the home page's id lists, and reader-data.json.
+On the home page it then times "Your next step": following the synthetic path, and marking
+its next step read from the card, until the card shows the new step.
 Targets: bound within 1,000 ms of navigation start on the topic page; a filter change
-within 50 ms. Prints figures; asserts nothing.
+within 50 ms; the card within 50 ms. Prints figures; asserts nothing.
+
+With `--layout` it measures the way in on the repository's own data/, per engine: the first
+path link's top edge on the home page at 1280×800 and 412×915 (target: inside the first
+screen), Start here's height at 1280 px (target 5,000 px at most), what share of entries
+✨ marks (15% at most) and how many entries "Recently added" lists (40 at most).
 
 With `--loading` it measures instead how the reader's modules are best loaded: the files
 mkdocs.yml lists, each a deferred script, against the same files joined into one (as the
@@ -31,6 +38,7 @@ CPU 4x slower): first contentful paint, DOMContentLoaded and the reader bound.
 
     .venv/bin/python -m benchmarks.progress_bench [--n 10000] [--runs 5] [--engine zensical|mkdocs|both]
     .venv/bin/python -m benchmarks.progress_bench --loading [--runs 5] [--engine zensical|mkdocs|both]
+    .venv/bin/python -m benchmarks.progress_bench --layout [--engine zensical|mkdocs|both]
 """
 
 from __future__ import annotations
@@ -55,7 +63,7 @@ TIMES = """() => {
   const own = mark('gpulist-reader-paused') - mark('gpulist-reader-start') + mark('gpulist-reader-bound') - mark('gpulist-reader-resumed');
   return {dcl: nav.domContentLoadedEventEnd, response: nav.responseEnd, parsed: nav.domInteractive, own,
           bound: mark('gpulist-reader-bound'), plans: mark('gpulist-plans-ready'),
-          toggles: document.querySelectorAll('[data-gpulist-read]').length};
+          controls: document.querySelectorAll('select[data-gpulist-status]').length};
 }"""
 BOUND = "performance.getEntriesByName('gpulist-reader-bound').length > 0"
 # The reader's modules, and the joined file that holds them (with the table's script).
@@ -63,11 +71,12 @@ READER_SCRIPTS = re.compile(r"/assets/javascripts/(reader/[a-z-]+|site)\.js$")
 PLANS = "performance.getEntriesByName('gpulist-plans-ready').length > 0"
 CLICK = """() => {
   const figure = document.querySelector('[data-gpulist-progress]');
-  const toggle = document.querySelector('[data-gpulist-read][aria-pressed=false]');
-  if (!figure || !toggle) return null;
+  const menu = document.querySelector('select[data-gpulist-status][data-gpulist-state=unread]');
+  if (!figure || !menu) return null;
   const before = figure.textContent;
   const t = performance.now();
-  toggle.click();
+  menu.value = 'read';
+  menu.dispatchEvent(new Event('change', {bubbles: true}));
   document.body.offsetHeight;
   return {ms: performance.now() - t, before, after: figure.textContent};
 }"""
@@ -151,7 +160,7 @@ def report(label: str, results: list[dict]) -> None:
           f" | HTML received {statistics.median(response):5.0f}, parsed {statistics.median(parsed):5.0f}, "
           f"DOMContentLoaded {statistics.median(dcl):5.0f} ms (without the reader "
           f"{statistics.median(r['alone'] for r in results):5.0f}) | reader's own work "
-          f"{statistics.median(own):5.1f} ms | {results[0]['toggles']} toggles")
+          f"{statistics.median(own):5.1f} ms | {results[0]['controls']} status menus")
     if all(r.get("plans") for r in results):
         print(f"  {'':<36} Continue and Ready for you filled: median {statistics.median(r['plans'] for r in results):5.0f} ms")
     click = results[-1].get("click")
@@ -180,7 +189,7 @@ def filter_changes(browser: object, url: str, runs: int) -> None:
 
 def weights(site: Path, topic: str) -> None:
     html = (site / "topics" / topic / "index.html").read_text(encoding="utf-8")
-    bib = sum(len(m) for m in re.findall(r' data-gpulist-bib="[^"]*"', html))
+    bib = sum(len(m) for m in re.findall(r'<details class="gpulist-cite".*?</details>', html))
     hooks = sum(len(m) for m in re.findall(r' data-gpulist-(?:type|effort|access|tier)="[^"]*"', html))
     fields = sum(len(m) for m in re.findall(r' data-gpulist-fields="[^"]*"', html))
     raw, gz = size(site / "topics" / topic / "index.html")
@@ -193,6 +202,49 @@ def weights(site: Path, topic: str) -> None:
     json_raw, json_gz = size(site / "resources.json")
     print(f"reader-data.json: {kb(data_raw)} ({kb(data_gz)} gzipped), against resources.json {kb(json_raw)} "
           f"({kb(json_gz)} gzipped)")
+
+
+# Choosing the synthetic path on the home page, then marking its next step read from the card:
+# each from the event until the card's DOM holds the new step (a MutationObserver fires before
+# the next paint), and until the next frame starts.
+STEP_CARD = """async () => {
+  const card = document.querySelector('[data-gpulist-next-step]');
+  const changed = test => new Promise(resolve => {
+    const observer = new MutationObserver(() => { if (test()) { observer.disconnect(); resolve(performance.now()); } });
+    observer.observe(card, {childList: true, subtree: true, characterData: true});
+  });
+  const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve(performance.now())));
+  const entry = () => card.querySelector('[data-gpulist-entry]').getAttribute('data-gpulist-entry');
+  let t = performance.now();
+  const chosen = changed(() => card.textContent.includes('Your next step'));
+  document.querySelector('[data-gpulist-follow="synthetic-path"]').click();
+  const choose = (await chosen) - t, chooseFrame = (await frame()) - t;
+  const before = entry(), menu = card.querySelector('select[data-gpulist-status]');
+  t = performance.now();
+  const moved = changed(() => entry() !== before);
+  menu.value = 'read';
+  menu.dispatchEvent(new Event('change', {bubbles: true}));
+  const mark = (await moved) - t, markFrame = (await frame()) - t;
+  return {choose, chooseFrame, mark, markFrame, from: before, to: entry()};
+}"""
+
+
+def step_card(browser: object, url: str, runs: int) -> None:
+    """"Your next step" on the home page with 1,000 marks: choose the path, mark its step read."""
+    rows = []
+    for _ in range(runs):
+        context = browser.new_context()  # type: ignore[attr-defined]
+        context.add_init_script(marks(1000))
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function(PLANS, timeout=120_000)
+        rows.append(page.evaluate(STEP_CARD))
+        context.close()
+    for key, label in (("choose", "choose the path"), ("mark", "mark its next step read")):
+        dom, frame = [r[key] for r in rows], [r[key + "Frame"] for r in rows]
+        print(f"  next-step card, {label:<24} to the card's DOM median {statistics.median(dom):5.1f} ms, "
+              f"max {max(dom):5.1f} | to next frame median {statistics.median(frame):5.1f} ms")
+    print(f"  {'':<16}(the card moved from {rows[-1]['from']} to {rows[-1]['to']})")
 
 
 def bench_engine(playwright: object, tmp: Path, data: Path, path_page: str, engine: str, runs: int) -> None:
@@ -209,6 +261,7 @@ def bench_engine(playwright: object, tmp: Path, data: Path, path_page: str, engi
             report(f"{label} (no marks)", measure(browser, page_url, runs, None, plans))
             report(f"{label} (1,000 marks)", measure(browser, page_url, runs, marks(1000), plans))
         filter_changes(browser, url + f"topics/{topic}/", runs)
+        step_card(browser, url, runs)
     browser.close()
 
 
@@ -274,18 +327,57 @@ def loading(playwright: object, tmp: Path, data: Path, path_page: str, engine: s
     browser.close()
 
 
+FIRST_SCREEN = """() => {
+  const link = document.querySelector('[data-gpulist-path-choice] a');
+  const box = link.getBoundingClientRect();
+  return {top: box.top, bottom: box.bottom, height: document.documentElement.scrollHeight};
+}"""
+
+
+def layout(playwright: object, tmp: Path, engine: str) -> None:
+    """The way in, measured on the real data: where the first path is, how tall Start here is."""
+    project = make_project(tmp / f"site-{engine}-layout", REPO / "data")
+    gpulist_build(project, engine)
+    site = project / "site"
+    resources = json.loads((site / "resources.json").read_text(encoding="utf-8"))["resources"]
+    new = sum(r["new"] for r in resources)
+    recent = (site / "recent" / "index.html").read_text(encoding="utf-8").count("data-gpulist-entry=")
+    print(f"\n{engine}: ✨ marks {new} of {len(resources)} entries ({100 * new / len(resources):.1f}%, at most 15%); "
+          f"Recently added lists {recent} (at most 40)")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
+    with serve(site) as url:
+        for width, height in ((1280, 800), (412, 915)):
+            context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_function(BOUND)
+            home = page.evaluate(FIRST_SCREEN)
+            page.goto(url + "start-here/")
+            page.wait_for_function(BOUND)
+            start = page.evaluate(FIRST_SCREEN)
+            print(f"  {width}×{height}: home's first path link top {home['top']:.0f} px, bottom {home['bottom']:.0f} px "
+                  f"(first screen {height} px); home {home['height']:,} px tall; Start here {start['height']:,} px tall")
+            context.close()
+    browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--engine", choices=("zensical", "mkdocs", "both"), default="both")
     parser.add_argument("--loading", action="store_true", help="separate reader modules against one joined file")
+    parser.add_argument("--layout", action="store_true", help="the way in on the real data: first screen, heights")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs: times scale with it")
     engines = ("zensical", "mkdocs") if args.engine == "both" else (args.engine,)
     with tempfile.TemporaryDirectory(prefix="gpulist-progress-") as tmp, sync_playwright() as playwright:
+        if args.layout:
+            for engine in engines:
+                layout(playwright, Path(tmp), engine)
+            return
         if args.loading:
             first = yaml.safe_load((REPO / "data" / "paths.yml").read_text(encoding="utf-8"))[0]["id"]
             for engine in engines:
@@ -295,7 +387,8 @@ def main() -> None:
         path_page = write_path(data)
         for engine in engines:
             bench_engine(playwright, Path(tmp), data, path_page, engine, args.runs)
-    print("\ntargets: the topic page bound within 1,000 ms of navigation start; a filter change within 50 ms")
+    print("\ntargets: the topic page bound within 1,000 ms of navigation start; a filter change within 50 ms; "
+          "the next-step card updated within 50 ms")
 
 
 if __name__ == "__main__":

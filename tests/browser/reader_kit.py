@@ -18,9 +18,9 @@ from tests.browser.conftest import Site
 
 BOUND = "performance.getEntriesByName('gpulist-reader-bound').length > 0"
 STORE = "gpulist.progress.v2"
+KNOWN = "gpulist.known.v1"
 LEGACY = "gpulist.read.v1"
 MENU = 'select[data-gpulist-status="{}"]'
-TOGGLE = '[data-gpulist-read="{}"]'
 
 
 def open_bound(page: Page, url: str) -> None:
@@ -46,18 +46,33 @@ def reader_data(site: Site) -> dict[str, Any]:
     return json.loads((site.root / "reader-data.json").read_text(encoding="utf-8"))
 
 
-def expected_ready(site: Site, marks: dict[str, str], shown: int = 5) -> list[str]:
+def expected_ready(site: Site, marks: dict[str, str], known: tuple[str, ...] = (), path: str | None = None,
+                   shown: int = 5) -> list[str]:
+    """The rule as gpulist.site.reader states it: unread, in a tier, every requirement covered
+    (read or known), nothing required only at tier 1; the reader's path (chosen, else the first)
+    first, in its order, then tier 1 of the topics it passes through, then the rest, tier 1 first."""
     data = reader_data(site)
-    ids = [e[0] for e in data["entries"]]
+    entries = data["entries"]
+    ids = [e[0] for e in entries]
 
     def status(n: int) -> str:
         return marks.get(ids[n], "unread")
 
-    covered = [any(status(n) == "read" for n in cover) for _, cover in data["concepts"]]
-    begun = {n for steps in data["paths"] if any(status(s) in ("read", "reading") for s in steps) for n in steps}
-    found = [n for n, e in enumerate(data["entries"]) if status(n) == "unread" and all(covered[c] for c in e[4])]
-    found.sort(key=lambda n: ((0 if data["entries"][n][3] == 1 else 2) + (0 if n in begun else 1), n))
-    return [ids[n] for n in found[:shown]]
+    covered = [cid in known or any(status(n) == "read" for n in cover) for cid, cover in data["concepts"]]
+
+    def ready(n: int) -> bool:
+        tier, requires = entries[n][3], entries[n][4]
+        if not tier or status(n) != "unread":
+            return False
+        return all(covered[c] for c in requires) if requires else tier == 1
+
+    chosen = [i for i, info in enumerate(data["path_info"]) if info[0] == path]
+    steps = data["paths"][chosen[0] if chosen else 0] if data["paths"] else []
+    first = [n for n in steps if ready(n)]
+    touched = {entries[n][2] for n in steps}
+    rest = sorted((n for n in range(len(entries)) if n not in first and ready(n)),
+                  key=lambda n: (0 if entries[n][3] == 1 and entries[n][2] in touched else 1 if entries[n][3] == 1 else 2, n))
+    return [ids[n] for n in (first + rest)[:shown]]
 
 
 def listed(page: Page, box: str) -> list[str]:

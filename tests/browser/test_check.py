@@ -42,7 +42,8 @@ def test_answers_are_folded_and_unfold_without_javascript(site: Site, browser: B
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(site.url("concepts/attention/"))
-    expect(page.locator("[data-gpulist-know='attention']")).to_be_hidden()  # no script, no state to keep
+    for control in page.locator("[data-gpulist-know='attention']").all():  # "I know this" and "I can answer these"
+        expect(control).to_be_hidden()  # no script, no state to keep
     _unfold_first_and_follow_its_source(page)
     context.close()
 

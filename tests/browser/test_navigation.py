@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+
 from tests.browser.conftest import Site, open_tab
 
 NAV_LINKS = """() => [...document.querySelectorAll(".md-sidebar--primary .md-nav__link")]

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browser.conftest import Site, Tab, open_tab
-from tests.browser.reader_kit import (BOUND, LEGACY, MENU, STORE, TOGGLE, expected_ready, listed, open_bound,
+from tests.browser.reader_kit import (BOUND, LEGACY, MENU, STORE, expected_ready, listed, open_bound,
                                       set_status, statuses, stored)
 
 
@@ -35,8 +35,8 @@ def test_every_state_persists_and_is_counted(tab: Tab, site: Site) -> None:
         set_status(page, entry, status)
     figure = page.locator("[data-gpulist-progress]").first
     expect(figure).to_have_text(f"1 / {len(attention) - 1}")
-    expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
-    expect(page.locator(TOGGLE.format("flashattention-3"))).to_have_attribute("aria-pressed", "false")
+    expect(page.locator(MENU.format("flashattention-2"))).to_have_value("read")
+    expect(page.locator(MENU.format("flashattention-3"))).to_have_value("reading")
     assert statuses(page) == {"flashattention-2": "read", "flashattention-3": "reading", "vllm": "skipped"}
 
     page.reload()
@@ -54,21 +54,40 @@ def test_every_state_persists_and_is_counted(tab: Tab, site: Site) -> None:
     expect(card.locator("[data-gpulist-progress]")).to_have_text(f"1 / {len(attention) - 1}")
     page.locator(".gpulist-paths a[href$='/paths/first-steps/']").first.click()
     page.wait_for_url(site.url("paths/first-steps/"))
-    expect(page.locator("[data-gpulist-progress]").first).to_have_text("1 / 3")  # vllm skipped
+    expect(page.locator("[data-gpulist-progress]").first).to_have_text("1 / 4")  # vllm skipped: still a step
+    expect(page.locator("[data-gpulist-tally]")).to_have_text("1 read, 1 skipped, 2 to go")
     expect(page.locator(MENU.format("vllm"))).to_have_value("skipped")
     assert page.evaluate("window.gpulistSamePage === true"), "navigation reloaded the page"
     assert tab.offsite == []
 
 
-def test_the_read_toggle_is_a_shortcut_between_unread_and_read(tab: Tab, site: Site) -> None:
+# Everything a reader can press, pick or type into, but links: an entry's element holds one.
+INTERACTIVE = """hosts => hosts.map(host => [host.getAttribute('data-gpulist-entry'),
+  [...host.querySelectorAll('button, select, input, textarea, details, summary, [tabindex], [contenteditable]')]
+    .map(e => e.tagName.toLowerCase() + (e.getAttribute('data-gpulist-status') ? '[status]' : ''))])"""
+
+
+def test_one_control_per_entry_that_reaches_every_state(tab: Tab, site: Site) -> None:
+    """Cards, path steps, "Continue" and "Ready for you": each entry has its status menu and
+    nothing else to operate; the menu alone moves through all four states and shows each."""
     page = tab.page
+    for path in ("topics/attention/", "topics/fundamentals/", "paths/first-steps/", "", "start-here/", "concepts/cuda/"):
+        open_bound(page, site.url(path))
+        page.wait_for_function("document.querySelector('[data-gpulist-entry]') !== null")
+        if path in ("", "start-here/"):
+            page.locator("[data-gpulist-ready] li").first.wait_for()
+        found = page.locator("[data-gpulist-entry]").evaluate_all(INTERACTIVE)
+        assert found and all(controls == ["select[status]"] for _, controls in found), (path, found)
     open_bound(page, site.url("topics/attention/"))
-    set_status(page, "flashattention-3", "reading")
-    page.locator(TOGGLE.format("flashattention-3")).click()
-    expect(page.locator(MENU.format("flashattention-3"))).to_have_value("read")
-    page.locator(TOGGLE.format("flashattention-3")).click()
-    expect(page.locator(MENU.format("flashattention-3"))).to_have_value("unread")
-    assert statuses(page) == {}
+    menu = page.locator(MENU.format("flashattention-3"))
+    looks = set()
+    for status in ("reading", "read", "skipped", "unread"):
+        menu.select_option(status)
+        expect(menu).to_have_attribute("data-gpulist-state", status)
+        looks.add(menu.evaluate("m => [getComputedStyle(m).backgroundColor, getComputedStyle(m).fontWeight, "
+                                "getComputedStyle(m).borderStyle, getComputedStyle(m).color].join()"))
+        assert statuses(page) == ({} if status == "unread" else {"flashattention-3": status})
+    assert len(looks) == 4, "each state looks different at a glance"
     assert tab.offsite == []
 
 
@@ -83,12 +102,12 @@ def test_version_1_marks_migrate_with_their_times(browser: Browser, site: Site) 
         open_bound(page, site.url("topics/attention/"))
         assert stored(page) == {"flashattention-2": {"status": "read", "at": "2024-02-03T04:05:06.000Z"}}
         assert page.evaluate(f"localStorage.getItem('{LEGACY}')") == legacy, "the v1 store was changed"
-        expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(MENU.format("flashattention-2"))).to_have_value("read")
         # Migrated once: unmarking is not undone by migrating again.
-        page.locator(TOGGLE.format("flashattention-2")).click()
+        set_status(page, "flashattention-2", "unread")
         page.reload()
         page.wait_for_function(BOUND)
-        expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "false")
+        expect(page.locator(MENU.format("flashattention-2"))).to_have_value("unread")
         assert json.loads(page.evaluate(f"localStorage.getItem('{STORE}')"))["version"] == 2
         assert opened.offsite == [] and opened.errors == []
     finally:
@@ -102,7 +121,7 @@ def test_a_store_of_a_newer_version_is_never_overwritten(browser: Browser, site:
         page = opened.page
         page.context.add_init_script(f"localStorage.setItem('{STORE}', {json.dumps(future)})")
         open_bound(page, site.url("topics/attention/"))
-        page.locator(TOGGLE.format("flashattention-3")).click()
+        set_status(page, "flashattention-3", "read")
         assert page.evaluate(f"localStorage.getItem('{STORE}')") == future
         assert opened.errors == []
     finally:
@@ -116,7 +135,7 @@ def test_continue_and_ready_follow_marks_on_prerequisites(tab: Tab, site: Site) 
     open_bound(page, site.url())
     expect(page.locator("[data-gpulist-next]")).to_be_visible()
     expect(page.locator("[data-gpulist-continue]")).to_contain_text("Nothing in progress")
-    expect(page.locator("[data-gpulist-ready] li")).to_have_count(5)
+    expect(page.locator("[data-gpulist-ready] li")).to_have_count(len(expected_ready(site, {})))
     assert listed(page, "data-gpulist-ready") == expected_ready(site, {})
     assert "vllm" not in listed(page, "data-gpulist-ready")
 
@@ -134,11 +153,11 @@ def test_continue_and_ready_follow_marks_on_prerequisites(tab: Tab, site: Site) 
     set_status(page, "pmpp-book", "reading")  # from the "Ready for you" list itself
     expect(page.locator("[data-gpulist-continue] li")).to_have_count(2)
     assert listed(page, "data-gpulist-continue") == ["pmpp-book", "flashattention-3"]
-    page.locator("[data-gpulist-ready] " + TOGGLE.format("kv-old")).click()  # covers KV cache
+    page.locator("[data-gpulist-ready] " + MENU.format("kv-old")).select_option("read")  # covers KV cache
     marks.update({"pmpp-book": "reading", "kv-old": "read"})
     expect(page.locator("[data-gpulist-ready] " + MENU.format("vllm"))).to_have_count(1)
     assert listed(page, "data-gpulist-ready") == expected_ready(site, marks)
-    # vllm is on a path the reader has begun: it comes before other entries past tier 1.
+    # vllm is a step of the reader's path (the first, none chosen): it comes before other entries.
     ready = listed(page, "data-gpulist-ready")
     assert ready.index("vllm") < ready.index("tricky-title")
     assert tab.offsite == []

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.bibtex_reading import parse
 from tests.browser.conftest import FIXTURE, Site, Tab, open_tab
 
-TOGGLE = '[data-gpulist-read="{}"]'
+MENU = 'select[data-gpulist-status="{}"]'
 
 
 def topic_ids(site: Site, topic: str) -> list[str]:
@@ -39,7 +39,9 @@ def figure(page: Page, selector: str = "[data-gpulist-progress]") -> str:
 
 
 def toggle(page: Page, entry: str) -> None:
-    page.locator(TOGGLE.format(entry)).first.click()
+    """Marks `entry` read, or unread when it is read: with its one control, as a reader does."""
+    menu = page.locator(MENU.format(entry)).first
+    menu.select_option("unread" if menu.input_value() == "read" else "read")
 
 
 def test_a_mark_persists_across_reload_pages_and_instant_navigation(tab: Tab, site: Site) -> None:
@@ -47,16 +49,16 @@ def test_a_mark_persists_across_reload_pages_and_instant_navigation(tab: Tab, si
     attention = topic_ids(site, "attention")
     path = first_path()
     open_bound(page, site.url("topics/attention/"))
-    assert page.locator("[data-gpulist-read]").count() == len(attention)
+    assert page.locator("select[data-gpulist-status]").count() == len(attention)
     assert figure(page) == f"0 / {len(attention)}"
     toggle(page, "flashattention-2")
-    expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(MENU.format("flashattention-2"))).to_have_value("read")
     assert figure(page) == f"1 / {len(attention)}"
 
     page.reload()
     page.wait_for_function("performance.getEntriesByName('gpulist-reader-bound').length > 0")
-    expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
-    expect(page.locator(TOGGLE.format(attention[-1]))).to_have_attribute("aria-pressed", "false")
+    expect(page.locator(MENU.format("flashattention-2"))).to_have_value("read")
+    expect(page.locator(MENU.format(attention[-1]))).to_have_value("unread")
     assert figure(page) == f"1 / {len(attention)}"
 
     open_bound(page, site.url())
@@ -71,9 +73,9 @@ def test_a_mark_persists_across_reload_pages_and_instant_navigation(tab: Tab, si
     page.evaluate("window.gpulistSamePage = true")
     home_path.locator("a").first.click()
     page.wait_for_url(site.url(f"paths/{path['id']}/"))
-    expect(page.locator(TOGGLE.format("flashattention-2"))).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(MENU.format("flashattention-2"))).to_have_value("read")
     assert page.evaluate("window.gpulistSamePage === true"), "navigation reloaded the page"
-    assert page.locator("[data-gpulist-read]").count() == len(steps)
+    assert page.locator("select[data-gpulist-status]").count() == len(steps)
     toggle(page, steps[0])
     expect(page.locator("[data-gpulist-progress]").first).to_have_text(f"2 / {len(steps)}")
     assert tab.offsite == []
@@ -87,9 +89,9 @@ def test_unmarking_counts_down_and_other_tabs_follow(browser: Browser, site: Sit
         second = page.context.new_page()
         open_bound(second, site.url("topics/attention/"))
         toggle(page, "flashattention-3")
-        expect(second.locator(TOGGLE.format("flashattention-3"))).to_have_attribute("aria-pressed", "true")
+        expect(second.locator(MENU.format("flashattention-3"))).to_have_value("read")
         toggle(second, "flashattention-3")
-        expect(page.locator(TOGGLE.format("flashattention-3"))).to_have_attribute("aria-pressed", "false")
+        expect(page.locator(MENU.format("flashattention-3"))).to_have_value("unread")
         assert figure(page).startswith("0 / ")
         assert first.offsite == [] and first.errors == []
     finally:
@@ -122,7 +124,7 @@ def test_export_clear_import_brings_the_marks_back(tab: Tab, site: Site, downloa
     expect(page.locator(".gpulist-tools-status")).to_have_text("Imported: 2 entries newly marked read.")
     expect(second).to_have_text("2 / 2")
     open_bound(page, site.url("topics/attention/"))
-    expect(page.locator(TOGGLE.format("flashattention-3"))).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(MENU.format("flashattention-3"))).to_have_value("read")
 
     garbage = download_dir / "not-progress.json"
     garbage.write_text('{"read": ["x"]}', encoding="utf-8")
@@ -132,6 +134,12 @@ def test_export_clear_import_brings_the_marks_back(tab: Tab, site: Site, downloa
     assert tab.offsite == []
 
 
+def cite_of(page: Page, entry: str) -> Locator:
+    """The "Cite" fold of an entry's card: after its heading, before the next heading."""
+    return page.locator(f"xpath=//h3[@id='{entry}']/following-sibling::*[self::details[@data-gpulist-cite] "
+                        "or self::h3 or self::h2][1][self::details]")
+
+
 def test_cite_shows_and_copies_the_published_record(browser: Browser, site: Site) -> None:
     opened = open_tab(browser, permissions=["clipboard-read", "clipboard-write"])
     try:
@@ -139,19 +147,24 @@ def test_cite_shows_and_copies_the_published_record(browser: Browser, site: Site
         open_bound(page, site.url("topics/attention/"))
         published = (site.root / "gpulist.bib").read_text(encoding="utf-8")
         record = next(r for r in published.split("\n\n") if r.startswith("@") and "{flashattention-2," in r)
-        host = page.locator('[data-gpulist-entry="flashattention-2"]')
-        host.get_by_role("button", name="cite").click()
-        box = page.locator(".gpulist-cite-box")
+        box = cite_of(page, "flashattention-2")
+        expect(box.locator("code")).to_be_hidden()
+        box.locator("summary").click()
         expect(box.locator("code")).to_have_text(record.strip())
         expect(box.locator(".gpulist-copy-status")).to_have_text("BibTeX copied.")
         copied = page.evaluate("navigator.clipboard.readText()")
         assert copied.strip() == record.strip()
         assert list(parse(copied).entries) == ["flashattention-2"]
+        page.evaluate("navigator.clipboard.writeText('')")
+        box.locator(".gpulist-copy-status").evaluate("out => { out.textContent = ''; }")
+        box.get_by_role("button", name="copy").click()
+        expect(box.locator(".gpulist-copy-status")).to_have_text("BibTeX copied.")
+        assert page.evaluate("navigator.clipboard.readText()") == copied
         # Only papers and books are cited; every card can be marked read.
         blog = next(r["id"] for r in site.resources if r["topic"] == "attention" and r["type"] not in ("paper", "book"))
-        assert page.locator(f'[data-gpulist-entry="{blog}"] .gpulist-cite').count() == 0
-        host.get_by_role("button", name="cite").click()
-        expect(box).to_have_count(0)
+        expect(cite_of(page, blog)).to_have_count(0)
+        box.locator("summary").click()
+        expect(box.locator("code")).to_be_hidden()
         assert opened.offsite == [] and opened.errors == []
     finally:
         opened.page.context.close()
@@ -163,15 +176,19 @@ def test_without_javascript_the_page_reads_cleanly(browser: Browser, site: Site,
     try:
         page = opened.page
         page.goto(site.url(path))
-        assert page.locator("[data-gpulist-read], .gpulist-cite, .gpulist-export").count() == 0
+        assert page.locator("article").locator("select, button, input, .gpulist-export").count() == 0
         for line in page.locator(".gpulist-progress-line").all():
             expect(line).to_be_hidden()
         text = page.locator("article").inner_text().replace("Continued by:", "")  # a card's successors
-        for leftover in ("Read:", "· read", "Export progress", "Import progress", "cite", "Copy my progress link",
-                         "Continue", "Ready for you", "Filter entries"):
+        for leftover in ("Read:", "· read", "Export progress", "Import progress", "copy", "Copy my progress link",
+                         "Continue", "Ready for you", "Filter entries", "unread"):
             assert leftover not in text, f"{leftover!r} shows without JavaScript on /{path}"
         if path == "topics/attention/":
             assert page.locator("article h3").count() == len(topic_ids(site, "attention"))
+            # "Cite" is a fold that works without JavaScript: the record, nothing to press.
+            box = page.locator("details[data-gpulist-cite]").first
+            box.locator("summary").click()
+            expect(box.locator("code")).to_contain_text("@")
         assert opened.offsite == []
     finally:
         opened.page.context.close()
@@ -179,14 +196,14 @@ def test_without_javascript_the_page_reads_cleanly(browser: Browser, site: Site,
 
 # What the reader's scripts make; the links and text around them are the theme's, checked page by page
 # with the rest of the site.
-CONTROLS = ["[data-gpulist-read]", ".gpulist-cite", ".gpulist-cite-box", ".gpulist-progress-line",
+CONTROLS = ["select[data-gpulist-status]", ".gpulist-cite", ".gpulist-progress-line",
             ".gpulist-progress-tools", ".gpulist-why"]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_reader_controls_pass_axe(browser: Browser, site: Site, scheme: str) -> None:
     """axe-core's WCAG 2 A/AA rules on every control the reader's scripts make, in each state:
-    a pressed and an unpressed toggle, an open citation, the figures and the tools."""
+    read, reading, skipped and unread status menus, an open citation, the figures and the tools."""
     from axe_playwright_python.sync_playwright import Axe
 
     opened = open_tab(browser, color_scheme=scheme)
@@ -196,8 +213,10 @@ def test_reader_controls_pass_axe(browser: Browser, site: Site, scheme: str) -> 
             open_bound(page, site.url(path))
             if path == "topics/attention/":
                 toggle(page, "flashattention-2")
-                page.locator('[data-gpulist-entry="flashattention-2"] .gpulist-cite').click()
-                expect(page.locator(".gpulist-cite-box")).to_be_visible()
+                page.locator(MENU.format("flashattention-3")).select_option("reading")
+                page.locator(MENU.format("vllm")).select_option("skipped")
+                cite_of(page, "flashattention-2").locator("summary").click()
+                expect(page.locator(".gpulist-copy-status")).to_have_text("BibTeX copied.")
             present = [s for s in CONTROLS if page.locator(s).count()]
             assert present, f"no reader controls on /{path}"
             found = Axe().run(page, context={"include": [[s] for s in present]},

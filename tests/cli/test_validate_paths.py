@@ -27,6 +27,7 @@ CORPUS = [
     ("duplicate-path-id.yml", P + ":7:7", "duplicate-id", "path 'attention-first' is declared twice"),
     ("missing-why.yml", P + ":6:7", "missing-field", "missing required field 'steps[0].why'"),
     ("why-two-lines.yml", P + ":7:12", "one-line", "steps[0].why: must be one line"),
+    ("audience-two-lines.yml", P + ":4:13", "one-line", "audience: must be one line: say in a sentence who the path is for"),
     ("why-curation-talk.yml", P + ":7:12", "curation-talk", "'per the guide' speaks of how the list was made"),
     ("unknown-field.yml", P + ":3:3", "unknown-field", "unknown field 'titel': did you mean 'title'?"),
     ("empty-steps.yml", P + ":5:10", "invalid-value", "steps must list at least 1 item, not 0"),

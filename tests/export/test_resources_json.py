@@ -14,7 +14,7 @@ from tests.site.conftest import CONFIG, PROVENANCE_MARKER, fixture_with_unreview
 RESOURCE_KEYS = {
     "id", "title", "url", "type", "topic", "tier", "group", "section", "tags", "authors", "year", "venue",
     "arxiv", "doi", "notes", "links", "feed", "added", "favorite", "new", "page", "edit_url", "repo",
-    "requires", "effort", "access", "continued_by", "concepts", "language", "reviewed",
+    "requires", "effort", "access", "continued_by", "concepts", "language", "reviewed", "position",
 }
 
 

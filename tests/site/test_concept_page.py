@@ -108,7 +108,7 @@ def test_graded_problems_say_what_they_ask_and_the_know_control_is_hidden_until_
 
 
 def test_a_concept_without_questions_has_no_check_yourself(view: SiteView) -> None:
-    assert "Check yourself" not in page(view, "kv-cache") and "data-gpulist-know" not in page(view, "kv-cache")
+    assert "Check yourself" not in page(view, "kv-cache") and "I can answer these" not in page(view, "kv-cache")
 
 
 def test_the_definition_links_the_first_mention_of_each_other_concept(view: SiteView) -> None:
@@ -137,3 +137,11 @@ def test_unlocks_lists_exactly_the_concepts_that_require_it(view: SiteView) -> N
 def test_the_local_map_follows_the_definition(view: SiteView) -> None:
     text = page(view, "kv-cache")
     assert text.index("data-gpulist-definition") < text.index("data-gpulist-local-map") < text.index("## Understand first")
+
+
+def test_every_concept_page_offers_i_know_this_near_its_top_hidden_until_scripted(view: SiteView) -> None:
+    for concept in ("kv-cache", "attention"):
+        text = page(view, concept)
+        control = f'<button type="button" class="gpulist-know" data-gpulist-know="{concept}" hidden>I know this</button>'
+        assert text.count(control) == 1
+        assert text.index(control) < text.index("\n## "), "before the page's first section"

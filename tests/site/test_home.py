@@ -1,4 +1,4 @@
-"""Home: legend, one card per topic with its count, the three steps, recent and favourites."""
+"""Home: the lead line, the next step and the paths first; then the topics, recent, favourites, the legend."""
 
 from __future__ import annotations
 
@@ -27,18 +27,21 @@ def test_the_real_list_has_a_topic_card_per_topic_and_says_how_many() -> None:
     assert "twelve topics, each read in three tiers" in home
 
 
-def test_legend_lists_every_type_and_badge(view: SiteView) -> None:
+def test_legend_lists_every_type_and_badge_after_the_topics(view: SiteView) -> None:
     text = render_home(view, CONFIG)
-    assert all(icon in text.split("## Topics")[0] for icon in [*TYPE_ICONS.values(), NEW, FAVORITE])
+    legend = text.split("## Legend")[1].split("## Exports")[0]
+    assert all(icon in legend for icon in [*TYPE_ICONS.values(), NEW, FAVORITE])
+    assert text.index("## Topics") < text.index("## Legend")
 
 
 def test_recent_and_favourites(view: SiteView) -> None:
     text = render_home(view, CONFIG)
     recent = text.split("## Recently added")[1].split("\n\n[All recent")[0]
-    assert recent.count("\n<li>") == min(RECENT_ON_HOME, len(view.entries))
+    assert recent.count("\n<li>") == min(RECENT_ON_HOME, len(view.entries)) == 5
+    assert recent.count('<span class="gpulist-added">· added <time datetime="') == 5
     assert f'<li>{TYPE_ICONS["paper"]} <a href="topics/attention/#flashattention-3">FlashAttention-3' in \
         recent.split("</li>")[0]
-    favourites = text.split("## Favourites")[1].split("## Exports")[0]
+    favourites = text.split("## Favourites")[1].split("## Legend")[0]
     assert favourites.count(FAVORITE) == sum(e.resource.favorite for e in view.entries)
 
 
@@ -49,9 +52,22 @@ def test_readme_is_linked_by_its_published_address(view: SiteView) -> None:
     assert "README.md, beside the built site" in text and 'href="README.md"' not in text
 
 
-def test_start_here_steps_link_to_the_path(view: SiteView) -> None:
-    text = render_home(view, CONFIG)
-    assert "**[Step 1: Tier 1 of every topic](start-here.md#step_1)** (4 entries): " \
-           "[Fundamentals](topics/fundamentals.md#tier_1) (2) · " in text
-    assert "**[Step 2: Tier 2](start-here.md#step_2)** (1 entry): [Attention &amp; Memory-Bound Kernels]" \
-           "(topics/attention.md#tier_2) (1)\n" in text
+def test_the_first_screen_is_the_line_the_next_step_and_the_paths(view: SiteView) -> None:
+    """In this order, before anything else: what the site is, the step to take, the paths."""
+    text = render_home(view, CONFIG).split("\n---\n", 1)[1].strip()
+    blocks = [b for b in text.split("\n\n") if b.strip()]
+    assert blocks[0] == "# GPU performance engineering reading list"
+    assert blocks[1].startswith('<p class="gpulist-lead">A curated reading list for GPU performance engineering: '
+                                "10 entries in 3 topics")
+    assert blocks[2].startswith('<section class="gpulist-step" data-gpulist-next-step')
+    assert blocks[3] == "## Choose a path { #paths }"
+    assert blocks[4].startswith('<ul class="gpulist-paths">\n<li data-gpulist-path-choice="first-steps">'
+                                '<a href="paths/first-steps/"><strong>First steps</strong></a> · 4 steps · about 45 hours')
+
+
+def test_the_next_step_starts_the_first_path_for_a_reader_without_javascript(view: SiteView) -> None:
+    card = render_home(view, CONFIG).split("data-gpulist-next-step", 1)[1].split("</section>")[0]
+    assert '<a href="paths/first-steps/">First steps</a>, step 1 of 4' in card
+    assert '<p class="gpulist-step-title"><a href="topics/fundamentals/#pmpp-book">Programming Massively' in card
+    assert '<p class="gpulist-step-why">The execution model first.</p>' in card
+    assert '<p class="gpulist-step-meta" data-gpulist-entry="pmpp-book">weeks · paid</p>' in card

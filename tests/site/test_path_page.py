@@ -6,7 +6,8 @@ import dataclasses
 import re
 
 from gpulist.load import load_catalog
-from gpulist.site.path_page import INDEX, path_index, render_path, render_path_index
+from gpulist.site.next_step import path_choices, who
+from gpulist.site.path_page import INDEX, render_path, render_path_index
 from gpulist.view.catalog import SiteView, build_view
 from gpulist.view.links import SOURCE
 from tests.site.conftest import CONFIG, FIXTURE
@@ -30,9 +31,26 @@ def test_titles_and_reasons_are_escaped(view: SiteView) -> None:
 
 
 def test_the_index_links_each_path_from_where_it_is_shown(view: SiteView) -> None:
-    assert 'href="paths/first-steps/"' in path_index(view, "index.md", CONFIG)
-    assert 'href="../paths/first-steps/"' in path_index(view, "start-here.md", CONFIG)
-    assert "· 4 steps" in path_index(view, "index.md", CONFIG)
+    assert 'href="paths/first-steps/"' in path_choices(view, "index.md", CONFIG)
+    assert 'href="../paths/first-steps/"' in path_choices(view, "start-here.md", CONFIG)
+    assert "· 4 steps" in path_choices(view, "index.md", CONFIG)
+
+
+def test_a_path_says_who_it_is_for_and_counts_every_step(view: SiteView) -> None:
+    page = render_path(view.paths[0], view, CONFIG)
+    assert "**For someone who has never written a kernel.** From the textbook to a serving engine" in page
+    assert 'data-gpulist-whole' in page and "data-gpulist-tally" in page
+    assert '<span data-gpulist-path-choice="first-steps"></span>' in page
+    without = render_path(view.paths[1], view, CONFIG)
+    assert "**For" not in without and who(view.paths[1]) == "Two attention papers, in order."
+
+
+def test_who_it_is_for_reads_as_a_sentence(view: SiteView) -> None:
+    first = view.paths[0]
+    for audience, sentence in (("An engineer who serves LLMs.", "For an engineer who serves LLMs."),
+                               ("LLM engineers.", "For LLM engineers."), ("A programmer.", "For a programmer.")):
+        changed = dataclasses.replace(first, path=first.path.model_copy(update={"audience": audience}))
+        assert who(changed) == sentence
 
 
 def test_links_follow_the_engines_link_style(view: SiteView) -> None:
@@ -45,7 +63,7 @@ def test_links_follow_the_engines_link_style(view: SiteView) -> None:
 def test_no_paths_no_index() -> None:
     catalog, _ = load_catalog(FIXTURE)
     catalog.paths = []
-    assert path_index(build_view(catalog), "index.md", CONFIG) == ""
+    assert path_choices(build_view(catalog), "index.md", CONFIG) == ""
 
 
 def test_paths_have_a_page_of_their_own(view: SiteView) -> None:
@@ -65,5 +83,5 @@ def test_the_effort_of_a_path_adds_its_steps_bands_and_counts_its_exercises() ->
     assert "· 4 steps · about 45 hours <span" in page  # 1 + 40 + 1 + 3
     assert "· 2 steps · about 1 hour <span" in page  # 1 + 0.25
     assert "≈ 1 h for 30–90 minutes" in page
-    unrated = path_index(with_efforts({"pmpp-book": None, "flashattention-2": None}), "index.md", CONFIG)
+    unrated = path_choices(with_efforts({"pmpp-book": None, "flashattention-2": None}), "index.md", CONFIG)
     assert "· 4 steps · about 1 hour <span" in unrated  # vllm's hour alone: unjudged steps add nothing

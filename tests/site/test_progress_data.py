@@ -14,10 +14,23 @@ def test_entries_come_in_the_guides_order_with_their_card_tier_and_requirements(
     assert data["version"] == VERSION
     assert [e[0] for e in data["entries"]] == [e.resource.id for e in view.entries]
     concepts = [c[0] for c in data["concepts"]]
-    for (entry_id, title, page, tier, requires), entry in zip(data["entries"], view.entries):
+    for (entry_id, title, page, tier, requires, effort, access), entry in zip(data["entries"], view.entries):
         r = entry.resource
         assert (title, data["pages"][page], tier) == (r.title, f"topics/{r.topic}/", r.tier or 0)
         assert [concepts[c] for c in requires] == r.requires
+    rows = {e[0]: e for e in data["entries"]}
+    assert rows["pmpp-book"][5:] == ["weeks", "paid"] and rows["flashattention-2"][5:] == ["≈ 3 h", ""]
+    assert rows["semianalysis"][5:] == ["< 30 min", "paywalled"] and rows["gpu-mode"][5:] == ["", ""]
+
+
+def test_each_path_comes_with_its_page_who_it_is_for_and_why_each_step(view: SiteView) -> None:
+    data = progress_data(view)
+    ids = [e[0] for e in data["entries"]]
+    assert [[ids[n] for n in steps] for steps in data["paths"]] == [p.ids for p in view.paths]
+    first, second = data["path_info"]
+    assert first[:4] == ["first-steps", "First steps", "paths/first-steps/", "Someone who has never written a kernel."]
+    assert first[4] == [s.why for s in view.paths[0].steps]
+    assert second[3] == "Two attention papers, in order."  # no audience: the description
 
 
 def test_a_concept_is_covered_by_its_start_entries_else_by_its_tagged_ones(view: SiteView) -> None:
@@ -47,5 +60,5 @@ def test_paths_are_lists_of_entry_indexes(view: SiteView) -> None:
 
 def test_the_file_is_compact_json(view: SiteView) -> None:
     text = render_progress_data(view)
-    assert text.endswith("\n") and "\n" not in text[:-1] and ", " not in text
-    assert json.loads(text) == progress_data(view)
+    assert text.endswith("\n") and "\n" not in text[:-1]
+    assert text == json.dumps(progress_data(view), ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -8,7 +8,7 @@ import json
 from html.parser import HTMLParser
 
 from gpulist.models import ACCESSES, EFFORTS, RESOURCE_TYPES, Resource
-from gpulist.site.reader import entry_attrs, entry_hooks, entry_id, filters, next_steps, progress, progress_tools
+from gpulist.site.reader import cite, entry_hooks, entry_id, filters, know, next_steps, progress, progress_tools
 from gpulist.view.catalog import SiteView
 from gpulist.view.citation import render_record
 
@@ -30,19 +30,30 @@ def _resource(**fields: object) -> Resource:
     return Resource.model_validate({**base, **fields})
 
 
-def test_a_paper_carries_its_id_and_its_exact_record() -> None:
+def _text(html: str) -> str:
+    parts: list[str] = []
+
+    class Collect(HTMLParser):
+        def handle_data(self, data: str) -> None:
+            parts.append(data)
+
+    Collect(convert_charrefs=True).feed(html)
+    return "".join(parts)
+
+
+def test_a_paper_folds_out_its_exact_record_outside_the_entry() -> None:
     r = _resource(title='Quote " and <tag> & {brace} \n newline', authors=['O"Brien <x>'])
-    html = f"<p{entry_attrs(r)}>meta</p>"
+    html = cite(r)
     assert "\n" not in html, "a raw HTML block must stay on one line"
-    [(tag, attrs)] = _attrs(html)
-    assert (tag, attrs["data-gpulist-entry"]) == ("p", "x")
-    assert attrs["data-gpulist-bib"] == render_record(r)
+    assert [tag for tag, _ in _attrs(html)] == ["details", "summary", "pre", "code"]
+    details = _attrs(html)[0][1]
+    assert "data-gpulist-cite" in details and "data-search-exclude" in details and "data-gpulist-entry" not in details
+    assert _text(html) == "Cite" + render_record(r)
 
 
 def test_only_papers_and_books_are_cited() -> None:
-    assert "data-gpulist-bib" in entry_attrs(_resource(type="book"))
-    assert "data-gpulist-bib" not in entry_attrs(_resource(type="blog"))
-    assert entry_attrs(_resource(type="code")) == entry_hooks(_resource(type="code"))
+    assert cite(_resource(type="book")) and cite(_resource(type="paper"))
+    assert cite(_resource(type="blog")) == cite(_resource(type="code")) == ""
 
 
 def test_cards_and_path_steps_carry_the_id_then_the_filter_data() -> None:
@@ -50,7 +61,6 @@ def test_cards_and_path_steps_carry_the_id_then_the_filter_data() -> None:
     paper = _resource(type="paper", tier=2, effort="hour", access="paywall")
     assert entry_hooks(paper) == (' data-gpulist-entry="x" data-gpulist-type="paper" data-gpulist-effort="hour"'
                                   ' data-gpulist-access="paywall" data-gpulist-tier="2"')
-    assert entry_attrs(paper).startswith(entry_hooks(paper) + " data-gpulist-bib=")
 
 
 def test_an_entry_without_effort_or_tier_leaves_those_attributes_out() -> None:
@@ -105,11 +115,25 @@ def test_every_listing_line_of_a_filtered_page_is_a_filter_item(view: SiteView) 
         assert lines and all("data-gpulist-type" in a and "data-gpulist-entry" in a for a in lines)
 
 
-def test_start_here_lists_every_entry_without_hooks(view: SiteView) -> None:
-    """Start here repeats the whole catalog: no toggle, menu or filter per line there."""
+def test_start_here_marks_its_first_reads_but_has_no_filters(view: SiteView) -> None:
+    """Start here lists a few first reads, each with its control; nothing to filter there."""
     from gpulist.site.start_here import render_start_here
     from tests.site.conftest import CONFIG
 
     page = render_start_here(view, CONFIG)
     assert "data-gpulist-next" in page and "data-gpulist-filters-host" not in page
-    assert not [a for tag, a in _attrs(page) if tag == "li" and "data-gpulist-type" in a]
+    assert [a["data-gpulist-entry"] for tag, a in _attrs(page) if tag == "li" and "data-gpulist-entry" in a]
+
+
+def test_a_path_figure_counts_every_step_and_says_the_count_in_words() -> None:
+    [_, (_, figure), (_, words)] = _attrs(progress(["a", "b"], whole=True, tally=True))
+    assert "data-gpulist-whole" in figure and figure["data-gpulist-ids"] == words["data-gpulist-ids"] == "a b"
+    assert "data-gpulist-tally" in words
+    [_, (_, plain)] = _attrs(progress(["a"]))
+    assert "data-gpulist-whole" not in plain
+
+
+def test_the_know_control_waits_hidden_for_the_script_its_label_escaped() -> None:
+    [(tag, attrs)] = _attrs(know("kv-cache", "I <know> & this"))
+    assert (tag, attrs["data-gpulist-know"], attrs["type"]) == ("button", "kv-cache", "button") and "hidden" in attrs
+    assert _text(know("kv-cache", "I <know> & this")) == "I <know> & this"

@@ -7,7 +7,7 @@ Shape (version 1); keys are never removed within a version, only added:
      "topics": [{"id", "number", "title", "description", "page",
                  "sections": [{"key", "title", "tier", "group", "count"}]}],
      "tags":   [{"id", "title", "description", "aliases", "page", "count"}],
-     "resources": [{"id", "title", "url", "type", "topic", "tier", "group", "section",
+     "resources": [{"id", "title", "url", "type", "topic", "tier", "group", "position", "section",
                     "tags", "requires", "authors", "year", "venue", "arxiv", "doi", "effort",
                     "access", "language", "notes", "links": [{"title", "url"}], "continued_by", "feed",
                     "added", "favorite", "reviewed", "new", "concepts",
@@ -20,7 +20,8 @@ full concepts are in concepts.json), each `page` now the concept's page. A resou
 list it among their first reads (`start`). `site_url` and each `edit_url` are null when the build knows no site address or no
 repository (see gpulist.publish.settings). `page` values are site paths relative to the site root (`topics/attention/#flashattention-2`);
 `section` is the key of the resource's section in its topic; resources come in the
-guide's order (topic, section, then year and title). Dates are ISO 8601 strings.
+guide's order: topic, section, then the learning order inside it (gpulist.view.order), which
+a `position` (null for most) overrides. Dates are ISO 8601 strings.
 """
 
 from __future__ import annotations

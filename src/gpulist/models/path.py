@@ -19,22 +19,30 @@ from gpulist.models.fields import Id, Ref, Strict, Text
 # A path is read in sittings; past this many steps it is a second path, not a longer one.
 MAX_STEPS = 15
 MAX_WHY = 200
+MAX_AUDIENCE = 120
 
 
-def _one_line(value: str) -> str:
-    """`why` is shown on one line beside the step's title, so it has to be one."""
-    if "\n" in value:
-        raise PydanticCustomError("one-line", "must be one line: say in a sentence why this step comes now")
-    if len(value) > MAX_WHY:
-        raise PydanticCustomError(
-            "one-line", "is {n} characters long: keep it to one line of at most {max}",
-            {"n": len(value), "max": MAX_WHY},
-        )
-    return value
+def _one_line(limit: int, say: str) -> AfterValidator:
+    """A field shown on one line (a step's `why` beside its title, a path's `audience` where
+    paths are chosen) has to be one, and short."""
+    def check(value: str) -> str:
+        if "\n" in value:
+            raise PydanticCustomError("one-line", "must be one line: {say}", {"say": say})
+        if len(value) > limit:
+            raise PydanticCustomError(
+                "one-line", "is {n} characters long: keep it to one line of at most {max}", {"n": len(value), "max": limit},
+            )
+        return value
+    return AfterValidator(check)
 
 
-Why = Annotated[Text, AfterValidator(_one_line),
-                WithJsonSchema({"type": "string", "minLength": 1, "maxLength": MAX_WHY, "pattern": "^[^\\n]*$"})]
+def _one_line_schema(limit: int) -> WithJsonSchema:
+    return WithJsonSchema({"type": "string", "minLength": 1, "maxLength": limit, "pattern": "^[^\\n]*$"})
+
+
+Why = Annotated[Text, _one_line(MAX_WHY, "say in a sentence why this step comes now"), _one_line_schema(MAX_WHY)]
+Audience = Annotated[Text, _one_line(MAX_AUDIENCE, "say in a sentence who the path is for"),
+                     _one_line_schema(MAX_AUDIENCE)]
 
 
 class PathStep(Strict):
@@ -45,7 +53,9 @@ class PathStep(Strict):
 class ReadingPath(Strict):
     id: Id = Field(description="The path's page is paths/<id>/.")
     title: Text
-    description: Text = Field(description="Who the path is for and where it leads.")
+    audience: Audience | None = Field(default=None, description="Who the path is for, in one line (\"A programmer "
+                                      "new to CUDA.\"): shown where a reader chooses a path.")
+    description: Text = Field(description="Where the path leads (and, without `audience`, who it is for).")
     # maxItems is for editors only: the limit is checked by `path-too-long`, which can point
     # at the step where a split would go rather than reject the whole path.
     steps: list[PathStep] = Field(min_length=1, description=f"In reading order, at most {MAX_STEPS}.",

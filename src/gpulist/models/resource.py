@@ -27,7 +27,7 @@ EFFORT_OPTIONAL: tuple[str, ...] = ("community", "tool")
 
 # Ordered as a reader scans an entry; `gpulist fmt` writes fields in this order.
 FIELD_ORDER: tuple[str, ...] = (
-    "title", "url", "type", "topic", "tier", "group", "tags", "requires", "authors", "year", "venue",
+    "title", "url", "type", "topic", "tier", "group", "position", "tags", "requires", "authors", "year", "venue",
     "arxiv", "doi", "effort", "access", "language", "notes", "links", "continued_by", "feed", "added", "favorite",
     "reviewed", "provenance",
 )
@@ -51,6 +51,10 @@ class Resource(Strict):
     topic: Id
     tier: TierNumber | None = None
     group: Id | None = None
+    position: Annotated[int, Field(ge=1, le=999)] | None = Field(
+        default=None, description="Where the entry sits in its tier or group (1 is first), when a curator knows "
+                                  "better than the learning order: the others fill the remaining places.",
+    )
     tags: list[Ref] = Field(default=[], description="Concept ids from data/concepts.yml that the entry covers.")
     requires: list[Ref] = Field(
         default=[], description="Concept ids the entry assumes its reader already understands.",

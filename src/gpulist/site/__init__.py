@@ -4,8 +4,8 @@ The engine that builds them (Zensical or MkDocs) runs as a program: see gpulist.
 
 Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated and git-ignored):
 
-    index.md            home: intro, legend, topic cards, start-here steps, recent, favourites
-    start-here.md       Tier 1 of every topic, then Tier 2, then Tier 3         (not searched)
+    index.md            home: one line, your next step, the paths; topics, recent, favourites, legend
+    start-here.md       a chooser: the paths, then each topic's first reads        (not searched)
     topics/index.md     the topics, each with its one-liner                   (not searched)
     topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
                         each entry an H3 whose anchor is its id (#flashattention-2)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.models import RepoHealth, Resource
 from gpulist.view import effort, marks
-from gpulist.site.reader import entry_attrs
+from gpulist.site.reader import cite, entry_hooks
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.site.icons import ARCHIVED, FAVORITE, NEW, STARS, TYPE_ICONS
@@ -44,6 +44,7 @@ def render_card(entry: Entry, view: SiteView, config: SiteConfig, page: str, *, 
     blocks.append(_continued_by(r, view, page, config.link_style))
     blocks.append(_concept_chips(r, view, page, config.link_style))
     blocks.append(_more_links(r))
+    blocks.append(cite(r))
     return "\n\n".join(b for b in blocks if b) + "\n"
 
 
@@ -104,7 +105,7 @@ def _meta_line(entry: Entry, view: SiteView, config: SiteConfig) -> str:
     if edit:
         parts.append(f'<a class="gpulist-edit" href="{escape_attr(edit)}" title="Edit this entry on GitHub" '
                      'data-search-exclude>edit</a>')
-    return f'<p class="gpulist-meta"{entry_attrs(r)}>{" · ".join(parts)}</p>'
+    return f'<p class="gpulist-meta"{entry_hooks(r)}>{" · ".join(parts)}</p>'
 
 
 def _marks(r: Resource) -> list[str]:

@@ -7,8 +7,8 @@ the reading that teaches it is. The graded problems follow, each with what it as
 reader picks one without opening them all.
 
 The control is a contract with the reader scripts, not a script of its own here: the build
-writes `<button type="button" class="gpulist-know" data-gpulist-know="<concept id>" hidden>`,
-and the "I know this" script of the reader unhides and binds every `[data-gpulist-know]`.
+writes `<button type="button" class="gpulist-know" data-gpulist-know="<concept id>" hidden>`
+(gpulist.site.reader.know), and the reader's know.js unhides and binds every `[data-gpulist-know]`.
 Hidden without JavaScript, since without it there is no state to keep.
 
 The whole section is raw HTML (one block, no blank line inside, so Python-Markdown passes it
@@ -19,6 +19,7 @@ the page's other later sections: its text is the concept's, not a result of its 
 from __future__ import annotations
 
 from gpulist.models import CheckQuestion, Concept, GradedProblem
+from gpulist.site.reader import know
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import entry_href
@@ -41,8 +42,7 @@ def check_section(concept: Concept, view: SiteView, config: SiteConfig, page: st
         lines += [_problem(p) for p in concept.problems]
         lines.append("</ul>")
     if concept.check:
-        lines.append(f'<p><button type="button" class="gpulist-know" data-gpulist-know="{concept.id}" hidden>'
-                     f"{KNOW_LABEL}</button></p>")
+        lines.append(f"<p>{know(concept.id, KNOW_LABEL)}</p>")
     lines.append("</div>")
     return f"## {HEADING} {{ #check{not_searched} }}\n\n" + "\n".join(lines) + "\n"
 

@@ -33,7 +33,7 @@ from gpulist.site.check_section import check_section
 from gpulist.site.gpus_page import architecture_gpus
 from gpulist.site.listing import entry_list
 from gpulist.site.local_map import render_local_map
-from gpulist.site.reader import filters, progress
+from gpulist.site.reader import filters, know, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
 from gpulist.view.config import SiteConfig
@@ -44,6 +44,7 @@ from gpulist.view.text import escape_attr, escape_text, front_matter, html_text,
 SEARCH_BOOST = {"search": {"boost": 4}}
 NOT_SEARCHED = " data-search-exclude"  # attr_list: the section under this heading is not indexed
 GLOSSARY = "Modal GPU Glossary"
+KNOW = "I know this"  # marks the concept known: it then counts as covered (gpulist.site.reader)
 # A concept page mixes topics, whose tiers have names of their own: here a tier is "Tier N",
 # the one pattern every page uses where topics mix (a topic page names its tiers).
 _TIERS = {1: "Tier 1", 2: "Tier 2", 3: "Tier 3", None: "Further reading"}
@@ -58,7 +59,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     if c.definition:
         out.append(_definition(cv, page, config.link_style))
     out.append(render_local_map(local_layout(c.id, view.concept_by_id), page, config.link_style))
-    out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')}</p>\n")
+    out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')} {know(c.id, KNOW)}</p>\n")
     if cv.entries:
         out.append(filters() + "\n")
     out.append(_concept_list("Understand first", c.requires, view, page))

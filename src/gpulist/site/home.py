@@ -1,7 +1,11 @@
-"""The home page: what the list is, how to read it, and where to start.
+"""The home page: what the list is in one line, the way in (the paths, and the step to take
+next), then the topics, what is new, and the rest.
 
-Everything here repeats entries that live on topic pages, so the page stays out of the
-search index; entries are found through their own cards.
+The first screen, at 1280×800 and at 412×915, holds the line, "Your next step" and the
+paths to choose from, each with who it is for, its steps, hours and exercises
+(gpulist.site.next_step); the legend, the long introduction and the exports come after the
+topics. Everything here repeats entries that live on topic pages, so the page stays out of
+the search index; entries are found through their own cards.
 """
 
 from __future__ import annotations
@@ -9,31 +13,42 @@ from __future__ import annotations
 from gpulist.load import Entry
 from gpulist.site.icons import FAVORITE, NEW, TYPE_ICONS
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
-from gpulist.site.path_page import path_index
+from gpulist.site.next_step import next_step_card, path_choices
 from gpulist.site.reader import next_steps, progress, progress_tools
 from gpulist.site.recent import recent_entries
-from gpulist.site.start_here import STEPS, steps
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.guide import intro, legend
 from gpulist.view.links import href
-from gpulist.view.text import escape_attr, escape_text, front_matter, html_text, n_entries
+from gpulist.view.text import escape_attr, front_matter, html_text, n_entries
 
 PAGE = "index.md"
-RECENT_ON_HOME = 10
+RECENT_ON_HOME = 5
+
+
+def lead(view: SiteView) -> str:
+    """What the site is, in one line."""
+    return (f'<p class="gpulist-lead">A curated reading list for GPU performance engineering: '
+            f"{len(view.entries):,} entries in {len(view.topics)} topics, each kept as data and link-checked. "
+            "Choose a path to start.</p>")
 
 
 def render_home(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Home", **SEARCH_EXCLUDED})]
-    out.append(f"# GPU performance engineering reading list\n\n{intro(len(view.topics))}\n")
-    out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
-    out.append("## Topics\n\n" + _topic_cards(view, config))
-    out.append("## Start here\n\n" + _start_here(view, config))
+    out.append(f"# GPU performance engineering reading list\n\n{lead(view)}\n")
+    out.append(next_step_card(view, PAGE, config))
+    if view.paths:
+        out.append("## Choose a path { #paths }\n\n" + path_choices(view, PAGE, config))
+    # "Continue" and "Ready for you" below the paths: the script fills and reveals them after
+    # the first paint, and nothing in view should move when it does.
+    out.append(next_steps() + "\n" + progress_tools() + "\n")
+    out.append(f"## Topics\n\n{intro(len(view.topics))}\n\n" + _topic_cards(view, config))
     recent = recent_entries(view, RECENT_ON_HOME)
-    out.append("## Recently added\n\n" + entry_list(recent, view, PAGE, config, topic=True))
+    out.append("## Recently added\n\n" + entry_list(recent, view, PAGE, config, topic=True, dated=True))
     out.append("[All recent additions](recent.md) · [Atom feed](feed.xml)\n")
     favourites: list[Entry] = [e for e in view.entries if e.resource.favorite]
     out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, config, topic=True))
+    out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
     out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
                f"{_published_link(config, 'README.md')} (the whole list on one page, in the guide's format) · "
                f"{_published_link(config, 'gpulist.bib')} (every entry as BibTeX, keyed by its id) · "
@@ -63,20 +78,3 @@ def _topic_cards(view: SiteView, config: SiteConfig) -> str:
                      f"{n_entries(t.count)} {progress(ids, label='· read')}</p><hr>"
                      f"<p>{html_text(t.topic.description)}</p></li>")
     return '<div class="grid cards">\n<ul>\n' + "\n".join(cards) + "\n</ul>\n</div>\n"
-
-
-def _start_here(view: SiteView, config: SiteConfig) -> str:
-    """The reading paths, then the guide's tiers: each step names the topic sections to read,
-    linked to their tiers; the entries themselves are on start-here.md, so the home page
-    stays short at any size."""
-    # The reader's next steps open this section, below the topics: the script fills and
-    # reveals them after the first paint, and nothing in view should move when it does.
-    out = [next_steps() + "\n"]
-    if view.paths:
-        out.append(path_index(view, PAGE, config) + progress_tools() + "\n")
-    out.append("Read Tier 1 of every topic in the guide's order, then Tier 2, then Tier 3.\n")
-    for tier, ((key, title), entries) in enumerate(zip(STEPS, steps(view)), 1):
-        sections = [f"[{escape_text(t.topic.title)}]({t.page}#{s.key}) ({len(s.entries)})"
-                    for t in view.topics for s in t.sections if s.tier == tier and s.entries]
-        out.append(f"{tier}. **[{title}](start-here.md#{key})** ({n_entries(len(entries))}): " + " · ".join(sections))
-    return "\n".join(out) + "\n"

@@ -39,12 +39,19 @@ def entry_line(entry: Entry, view: SiteView, page: str, style: str, *, topic: bo
     return line + (" — " + ", ".join(extras) if extras else "") + tail + "</li>"
 
 
+def added(entry: Entry) -> str:
+    """" · added 24 Nov 2026", machine-readable too: for listings of recent additions."""
+    day = entry.resource.added
+    return (f' <span class="gpulist-added">· added <time datetime="{day.isoformat()}">'
+            f"{day.day} {day.strftime('%b %Y')}</time></span>")
+
+
 def entry_list(entries: Iterable[Entry], view: SiteView, page: str, config: SiteConfig, *,
-               topic: bool = False, filterable: bool = False) -> str:
+               topic: bool = False, filterable: bool = False, dated: bool = False) -> str:
     """The entries as listing lines; `filterable` lines carry their id and filter data
-    (gpulist.site.reader), for pages with a filter form. Not by default: start here lists
-    every entry, and each hook becomes a toggle and a status menu in the browser."""
-    lines = [entry_line(e, view, page, config.link_style, topic=topic,
+    (gpulist.site.reader), for pages with a filter form, and `dated` ones the day they were
+    added. Not filterable by default: each hook becomes a status menu in the browser."""
+    lines = [entry_line(e, view, page, config.link_style, topic=topic, tail=added(e) if dated else "",
                         attrs=entry_hooks(e.resource) if filterable else "") for e in entries]
     if not lines:
         return "*None yet.*\n"

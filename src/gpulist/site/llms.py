@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gpulist.site.next_step import who
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.concepts import concept_page
 from gpulist.view.guide import intro
 from gpulist.view.links import built_url
+from gpulist.view.paths import PathView
 
 PATH = "llms.txt"
 JSON_PATH = "resources.json"  # written by gpulist.export beside the pages (gpulist.publish.render)
@@ -30,11 +32,16 @@ def render_llms_txt(view: SiteView, config: SiteConfig) -> str:
     out = [f"# {_one_line(config.site_name)}", "", f"> {_one_line(summary)}", "", details, ""]
     out += _section("Topics", ((t.topic.title, t.page, t.topic.description) for t in view.topics), config)
     out += _section("Concepts", ((c.title, concept_page(c.id), c.description) for c in view.concepts), config)
-    out += _section("Reading paths", ((p.path.title, p.page, p.path.description) for p in view.paths), config)
+    out += _section("Reading paths", ((p.path.title, p.page, _path_about(p)) for p in view.paths), config)
     out += _section("Optional", [("resources.json", JSON_PATH, "every entry of the list as JSON"),
                                  ("concepts.json", CONCEPTS_JSON, "every concept, its definition, prerequisites "
                                   "and entries, as JSON")], config)
     return "\n".join(out)
+
+
+def _path_about(path: PathView) -> str:
+    """Who the path is for, then where it leads: "For a programmer new to CUDA. From …"."""
+    return f"{who(path)} {path.path.description}" if path.path.audience else path.path.description
 
 
 def _section(heading: str, links: Iterable[Link], config: SiteConfig) -> list[str]:

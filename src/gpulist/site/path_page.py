@@ -1,23 +1,25 @@
-"""A reading path's page, the paths' own page (paths/), and the index of paths that opens "Start here".
+"""A reading path's page, and the paths' own page (paths/).
 
-A path page lists its steps in order: the entry (linked to its card), and one line on why
-it comes now. Each step carries its entry id, so the reader's scripts give it the same controls
-as the card, and the page's progress counts its steps. Path pages repeat entries that live
-on topic pages, so they stay out of the search index, as the other listings do. paths/ has
-a page of its own, so a path's address trimmed to its folder still leads somewhere.
+A path page says who the path is for and lists its steps in order: the entry (linked to its
+card), and one line on why it comes now. Each step carries its entry id, so the reader's
+scripts give it the same control as the card, mark the next step and make read and skipped
+steps look done, and the page's figure counts every step ("3 read, 1 skipped, 11 to go"; a
+skipped step stays in the total). Path pages repeat entries that live on topic pages, so
+they stay out of the search index, as the other listings do. paths/ has a page of its own,
+so a path's address trimmed to its folder still leads somewhere.
 """
 
 from __future__ import annotations
 
 from gpulist.models import EFFORT_BANDS
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_line
-from gpulist.site.reader import entry_hooks, filters, progress, progress_tools
+from gpulist.site import next_step
+from gpulist.site.reader import entry_hooks, filters, path_choice, progress, progress_tools
 from gpulist.view import effort
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
-from gpulist.view.links import href
 from gpulist.view.paths import PathView, Step
-from gpulist.view.text import escape_attr, escape_text, front_matter, html_text
+from gpulist.view.text import escape_text, front_matter, html_text
 
 INDEX = "paths/index.md"
 
@@ -25,9 +27,10 @@ INDEX = "paths/index.md"
 def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
     path = path_view.path
     out = [front_matter({"title": path.title, "description": path.description, **SEARCH_EXCLUDED})]
-    out.append(f"# {escape_text(path.title)}\n\n{escape_text(path.description)}\n")
-    size = effort.summary(s.entry.resource for s in path_view.steps)
-    out.append(f"<p>{len(path_view.steps)} steps{', ' + size if size else ''}. {progress(path_view.ids)}</p>\n")
+    who = f"**{escape_text(next_step.who(path_view))}** " if path.audience else ""
+    out.append(f"# {escape_text(path.title)}\n\n{who}{escape_text(path.description)}\n")
+    out.append(f"<p>{next_step.size(path_view)}. {progress(path_view.ids, whole=True, tally=True)}"
+               f"<span{path_choice(path.id)}></span></p>\n")
     out.append(filters() + "\n")
     steps = "\n".join(_step(step, view, path_view.page, config.link_style) for step in path_view.steps)
     out.append(f'<ol class="gpulist-path">\n{steps}\n</ol>\n')
@@ -51,23 +54,9 @@ def render_path_index(view: SiteView, config: SiteConfig) -> str:
                "line on why each step comes when it does. Mark entries as read as you go; your progress stays "
                "in this browser.\n")
     out.append(progress_tools() + "\n")
-    out.append(path_index(view, INDEX, config))
+    out.append(next_step.path_choices(view, INDEX, config, described=True))
     bands = " · ".join(f"{escape_text(effort.LABELS[band])} for {escape_text(length)}"
                        for band, length in EFFORT_BANDS.items())
     out.append(f"A path's hours add up its steps' efforts, each band at a typical time ({bands}); "
                "an estimate in round numbers, as the bands are.\n")
     return "\n".join(out)
-
-
-def path_index(view: SiteView, page: str, config: SiteConfig) -> str:
-    """Every path: its title (linked), its length and effort, the reader's progress, its description."""
-    if not view.paths:
-        return ""
-    items = []
-    for p in view.paths:
-        link = f'<a href="{escape_attr(href(page, p.page, config.link_style))}"><strong>{html_text(p.path.title)}</strong></a>'
-        figure = progress(p.ids, label="· read")
-        size = effort.summary(s.entry.resource for s in p.steps)
-        items.append(f"<li>{link} · {len(p.steps)} steps{' · ' + size if size else ''} {figure}<br>"
-                     f"{html_text(p.path.description)}</li>")
-    return '<ul class="gpulist-paths">\n' + "\n".join(items) + "\n</ul>\n"

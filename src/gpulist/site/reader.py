@@ -7,20 +7,38 @@ progress figure, no filter form and no dead button, and every card shows. The co
 which the script and readers' own tools rely on:
 
 - `data-gpulist-entry="<id>"` on a card's meta line (or a listing line, or a path step):
-  the script adds a read toggle `<button data-gpulist-read="<id>" aria-pressed="true|false">`
-  (a shortcut between unread and read) and a native `<select data-gpulist-status="<id>">`
-  whose options are `unread`, `reading`, `read` and `skipped`;
+  the script adds the entry's one control, a native `<select data-gpulist-status="<id>">`
+  whose options are `unread`, `reading`, `read` and `skipped` (its `data-gpulist-state`
+  follows the value, for the stylesheet). Nothing else interactive is ever added inside
+  the element: besides its own links, an entry has exactly that one control;
 - `data-gpulist-type`, `data-gpulist-effort`, `data-gpulist-access` and `data-gpulist-tier`
   beside it (effort and tier left out when the entry has none): what the filters match;
-- `data-gpulist-bib="<BibTeX record>"` beside it, on paper and book cards: the script adds
-  a "cite" control that shows the record and copies it. The record is embedded rather than
-  fetched from gpulist.bib: at most about 3 KB per topic page of the real list, against a
-  38 KB file fetched on the first click (40 KB against 1.8 MB at 10,000 entries), and it
-  works under `gpulist serve`, which does not publish gpulist.bib;
+- `<details class="gpulist-cite" data-gpulist-cite>` closing a paper or book card, outside
+  the entry's element: "Cite" folds out the BibTeX record (`<pre><code>`), without
+  JavaScript too; the script copies it on opening and adds a "copy" button beside it. The
+  record is embedded rather than fetched from gpulist.bib: at most about 3 KB per topic page
+  of the real list, against a 38 KB file fetched on the first click (40 KB against 1.8 MB at
+  10,000 entries), and it works under `gpulist serve`, which does not publish gpulist.bib.
+  It is left out of the search index (`data-search-exclude`);
 - `data-gpulist-progress` on an empty element: the script writes "N / M" into it, M being
   the ids in its `data-gpulist-ids` (space-separated), or without that attribute every
-  `data-gpulist-entry` of the page; skipped entries leave both sides. It sits in a `hidden`
-  label the script reveals;
+  `data-gpulist-entry` of the page; skipped entries leave both sides, except with
+  `data-gpulist-whole` (a path's figure), where M is every id. `data-gpulist-tally` beside
+  it, over the same ids, gets the count in words: "3 read, 1 skipped, 11 to go". Both sit in
+  a `hidden` label the script reveals;
+- `data-gpulist-path-choice="<path id>"` on what offers a path (its line on home, Start here
+  and paths/, with the path's link; or its own page): the script adds a "Follow this path"
+  button (`data-gpulist-follow`, `aria-pressed`) and marks the reader's chosen path
+  `data-gpulist-chosen`. The choice is kept in localStorage under `gpulist.path.v1`; a chosen
+  path that no longer exists counts as none chosen;
+- `data-gpulist-next-step` (home): "Your next step", written by the build as the first step
+  of the first path; the script rewrites it for the reader's path (chosen, else the first):
+  its first step neither read nor skipped, with why it comes now, its effort and access, and
+  the entry's control; once every step is read or skipped, that the path is done and the
+  next path to follow;
+- on a path page, each step (`data-gpulist-entry` on its `<li>`) gets `data-gpulist-state`
+  (its status), and the first neither read nor skipped `data-gpulist-current` and
+  `aria-current="step"`: read and skipped steps look done;
 - `data-gpulist-progress-tools` on an empty element: the script adds "Export progress",
   "Import progress" and "Copy my progress link" (`data-gpulist-share`);
 - `data-gpulist-filters-host` on an empty element of a listing page: the script puts the
@@ -29,17 +47,28 @@ which the script and readers' own tools rely on:
   cards and lines that do not match get the `hidden` attribute;
 - `data-gpulist-continue` and `data-gpulist-ready` in a `hidden` `data-gpulist-next` box
   (home, start here): the script lists the entries being read, latest first, and up to
-  five unread entries whose required concepts are all covered, from reader-data.json
-  (gpulist.site.progress_data), found beside the site's root from the script's own address;
+  five entries ready for the reader, from reader-data.json (gpulist.site.progress_data),
+  found beside the site's root from the script's own address. Ready means unread, in a tier,
+  and every required concept covered (read, or known); an entry that requires nothing is
+  ready only in tier 1. The reader's path's ready steps come first, in its order, then tier 1
+  of the topics it passes through, then the rest, tier 1 first;
 - `data-gpulist-requires="<concept ids>"` on a card's "Know first" paragraph, whose links
   carry `data-gpulist-concept="<id>"`: the script hides the links of covered concepts, and
   the paragraph when none is left (the card itself is never hidden for it);
+- `<button type="button" class="gpulist-know" data-gpulist-know="<concept id>" hidden>` on a
+  concept page ("I know this" near its top, "I can answer these" under "Check yourself"):
+  the script shows and binds every one, sets `aria-pressed` from the reader's known concepts,
+  and a press marks the concept known or no longer known. A known concept counts as covered
+  everywhere ("Know first" chips hide, what requires it can be ready); known concepts are
+  kept under `gpulist.known.v1` and travel in progress files and links (`known`);
 - `data-gpulist-shade` with `data-gpulist-ids` (a concept map's node): the script sets
   `data-gpulist-state` (none, some, all read; skipped ids leave the count) and the CSS
   property `--gpulist-read` (0 to 1).
 
 Marks live in the browser's localStorage under `gpulist.progress.v2`; the read marks of
 `gpulist.read.v1` are carried over, with their times, the first time the script runs.
+Without JavaScript a page reads as a plain list: every card shows, the paths are links, and
+"Your next step" names the first step of the first path.
 """
 
 from __future__ import annotations
@@ -49,14 +78,14 @@ from collections.abc import Iterable
 
 from gpulist.models import ACCESSES, EFFORT_BANDS, EFFORTS, RESOURCE_TYPES, Resource
 from gpulist.view.citation import render_record
-from gpulist.view.text import escape_attr
+from gpulist.view.text import escape_attr, html_text
 
 CITED_TYPES = ("paper", "book")
 TIERS = (1, 2, 3)
 
 
 def entry_id(resource: Resource) -> str:
-    """` data-gpulist-entry="<id>"`: the attribute the script gives a read toggle (a card's
+    """` data-gpulist-entry="<id>"`: the attribute the script gives an entry's control (a card's
     meta line, a path's step). Ids are slugs, so nothing in it needs escaping."""
     return f' data-gpulist-entry="{resource.id}"'
 
@@ -79,23 +108,48 @@ def entry_hooks(resource: Resource) -> str:
     return entry_id(resource) + filter_attrs(resource)
 
 
-def entry_attrs(resource: Resource) -> str:
-    """The attributes for a card's meta line: its id, its filter data, and its citation if it is citable."""
-    attrs = entry_hooks(resource)
-    if resource.type in CITED_TYPES:
-        # One line: a raw HTML block must not contain a blank line, and newlines in an
-        # attribute come back from `&#10;` exactly as written.
-        record = escape_attr(render_record(resource)).replace("\n", "&#10;")
-        attrs += f' data-gpulist-bib="{record}"'
-    return attrs
+def cite(resource: Resource) -> str:
+    """A paper's or book's BibTeX record, folded away; "" for other types. Outside the entry's
+    element, so that element keeps one control; a `<details>`, so it works without JavaScript."""
+    if resource.type not in CITED_TYPES:
+        return ""
+    # One line: a raw HTML block must not contain a blank line, and `&#10;` is a newline again
+    # inside <pre>, exactly as written.
+    record = html_text(render_record(resource)).replace("\n", "&#10;")
+    return (f'<details class="gpulist-cite" data-gpulist-cite data-search-exclude><summary>Cite</summary>'
+            f'<pre><code tabindex="0">{record}</code></pre></details>')
 
 
-def progress(ids: Iterable[str] | None = None, label: str = "Read:") -> str:
+def know(concept_id: str, label: str) -> str:
+    """The control that marks a concept known, hidden until the script binds it: without
+    JavaScript there is no state to keep. Concept ids are slugs: nothing to escape."""
+    return f'<button type="button" class="gpulist-know" data-gpulist-know="{concept_id}" hidden>{html_text(label)}</button>'
+
+
+def progress(ids: Iterable[str] | None = None, label: str = "Read:", *, whole: bool = False, tally: bool = False) -> str:
     """A hidden label with an empty figure, which the script fills with "N / M" and shows:
-    over `ids`, or over every entry of the page."""
-    scope = "" if ids is None else f' data-gpulist-ids="{" ".join(ids)}"'
+    over `ids`, or over every entry of the page. A path's figure is `whole`: its M is the
+    path's length, skipped steps included. With `tally`, the label ends with the reader's
+    count in words ("3 read, 1 skipped, 11 to go"), over the same ids."""
+    listed = " ".join(ids) if ids is not None else None
+    scope = "" if listed is None else f' data-gpulist-ids="{listed}"'
+    words = f' · <span class="gpulist-tally" data-gpulist-tally{scope}></span>' if tally else ""
     return (f'<span class="gpulist-progress-line" hidden>{label} '
-            f'<span class="gpulist-progress" data-gpulist-progress{scope}></span></span>')
+            f'<span class="gpulist-progress" data-gpulist-progress{scope}{" data-gpulist-whole" if whole else ""}>'
+            f"</span>{words}</span>")
+
+
+def path_choice(path_id: str) -> str:
+    """` data-gpulist-path-choice="<id>"`, on what offers a path (its line on home, Start here and
+    paths/, or its own page): the script adds "Follow this path" there. Path ids are slugs."""
+    return f' data-gpulist-path-choice="{path_id}"'
+
+
+def next_step(inner: str) -> str:
+    """"Your next step": the build writes the first step of the first path inside, which is
+    what a reader without JavaScript, or with no path chosen, is offered; the script rewrites
+    it from the reader's chosen path and marks (gpulist.site.next_step)."""
+    return f'<section class="gpulist-step" data-gpulist-next-step aria-label="Your next step">{inner}</section>'
 
 
 def progress_tools() -> str:

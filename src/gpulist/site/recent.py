@@ -1,4 +1,10 @@
-"""Recently added: the newest entries by `added` date, newest first, grouped by month."""
+"""Recently added: the newest entries, newest first, each with the day it was added.
+
+At most SHOWN, so the page says what changed lately rather than listing half the catalog
+(188 entries once, when two imports fell within its window). Entries added the same day
+come most recently published first (gpulist.view.catalog.newest_first), the order the feed
+and the home page's list share.
+"""
 
 from __future__ import annotations
 
@@ -12,22 +18,19 @@ from gpulist.view.config import SiteConfig
 from gpulist.view.text import front_matter
 
 PAGE = "recent.md"
-MIN_SHOWN = 20
-MAX_SHOWN = 200
+SHOWN = 40
 
 
 def recent_entries(view: SiteView, limit: int) -> list[Entry]:
-    newest_first = sorted(view.entries, key=lambda e: (e.resource.added, e.resource.id), reverse=True)
-    return newest_first[:limit]
+    return view.newest_first[:limit]
 
 
 def render_recent(view: SiteView, config: SiteConfig) -> str:
-    """Everything ✨ new, but at least MIN_SHOWN and at most MAX_SHOWN entries."""
-    new = sum(1 for e in view.entries if view.is_new(e.resource))
-    shown = recent_entries(view, min(max(new, MIN_SHOWN), MAX_SHOWN))
+    shown = recent_entries(view, SHOWN)
     out = [front_matter({"title": "Recently added", **SEARCH_EXCLUDED})]
-    out.append("# Recently added\n\nFollow new entries with the [Atom feed](feed.xml).\n")
+    out.append(f"# Recently added\n\nThe {len(shown)} latest additions, newest first, each with the day it joined the "
+               "list. Follow new entries with the [Atom feed](feed.xml).\n")
     out.append(filters() + "\n")
     for month, group in groupby(shown, key=lambda e: e.resource.added.strftime("%B %Y")):
-        out.append(f"## {month}\n\n" + entry_list(group, view, PAGE, config, topic=True, filterable=True))
+        out.append(f"## {month}\n\n" + entry_list(group, view, PAGE, config, topic=True, filterable=True, dated=True))
     return "\n".join(out)

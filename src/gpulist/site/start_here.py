@@ -1,54 +1,51 @@
-"""Start here: the reading paths first, then the guide's own order, tier by tier.
+"""Start here: a chooser, not a listing. The paths, with who each is for; then, per topic,
+its one or two best first reads; the full tiers stay on the topic pages.
 
-The paths (data/paths.yml) are the curated routes; below them, Tier 1 of every topic in the
-guide's order, then Tier 2, then Tier 3. Grouped topics (The Big Picture) have no tiers;
-they close the page as further reading.
+It was every tier-1 entry of every topic, then tier 2 and 3 (20,270 px tall at 1280 px);
+a reader choosing where to begin needs a handful of choices and why each, not the whole
+list. The first reads are the first of each topic's first tier (or group) in learning order
+(gpulist.view.order), which a curator steers with `position`.
 """
 
 from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
-from gpulist.site.path_page import path_index
+from gpulist.site.next_step import path_choices
 from gpulist.site.reader import next_steps, progress_tools
-from gpulist.view.catalog import SiteView
+from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.config import SiteConfig
+from gpulist.view.links import rel_link
 from gpulist.view.text import escape_text, front_matter
 
 PAGE = "start-here.md"
-STEPS = (("step_1", "Step 1: Tier 1 of every topic"), ("step_2", "Step 2: Tier 2"), ("step_3", "Step 3: Tier 3"))
+FIRST_READS = 2
 
 
-def steps(view: SiteView) -> list[list[Entry]]:
-    return [[e for t in view.topics for s in t.sections if s.tier == tier for e in s.entries] for tier in (1, 2, 3)]
+def first_reads(topic: TopicView) -> list[Entry]:
+    """The topic's best first reads: the first of its first non-empty tier or group."""
+    section = next((s for s in topic.sections if s.entries), None)
+    return list(section.entries[:FIRST_READS]) if section else []
 
 
 def render_start_here(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Start here", **SEARCH_EXCLUDED})]
-    out.append("# Start here\n\nPick a reading path: each takes you through the list in the order a learner "
-               "needs it, with a line on why each step comes when it does. Mark entries as read as you go; "
-               "your progress stays in this browser, and you can export it to another.\n")
-    index = path_index(view, PAGE, config)
-    if index:
+    out.append("# Start here\n\nChoose a reading path: each takes you through the list in the order a learner "
+               "needs it, with a line on why each step comes when it does. Or begin with a topic's first reads. "
+               "Mark entries as you go; your progress stays in this browser, and you can export it to another.\n")
+    choices = path_choices(view, PAGE, config)
+    if choices:
         out.append("## Reading paths { #paths }\n")
-        out.append(index)
+        out.append(choices)
     # Below the paths, not above them: the script fills and reveals these after the first
     # paint, and anything they pushed down in view would count as a layout shift.
     out.append(next_steps() + "\n")
     out.append(progress_tools() + "\n")
-    out.append("## The guide's tiers { #tiers }\n\nOr read as the guide is written: the first tier of every "
-               "topic, then the second, then the third. Each link opens the entry's card.\n")
-    for tier, (key, title) in enumerate(STEPS, 1):
-        out.append(f"## {title} {{ #{key} }}\n")
-        for t in view.topics:
-            section = next((s for s in t.sections if s.tier == tier), None)
-            if section and section.entries:
-                out.append(f"### {escape_text(t.topic.title)}: {escape_text(section.subtitle)}\n")
-                out.append(entry_list(section.entries, view, PAGE, config))
-    grouped = [(t, s) for t in view.topics for s in t.sections if s.group and s.entries]
-    if grouped:
-        out.append("## Further reading { #further }\n")
-        for t, s in grouped:
-            out.append(f"### {escape_text(t.topic.title)}: {escape_text(s.subtitle)}\n")
-            out.append(entry_list(s.entries, view, PAGE, config))
+    out.append("## First reads by topic { #topics }\n\nWhere each topic starts; every tier is on the topic's page.\n")
+    for t in view.topics:
+        reads = first_reads(t)
+        if reads:
+            out.append(f"### {escape_text(f'{t.topic.number}. {t.topic.title}')}\n")
+            out.append(entry_list(reads, view, PAGE, config, filterable=True))
+            out.append(f"[All {t.count} entries of {escape_text(t.topic.title)}, tier by tier]({rel_link(PAGE, t.page)})\n")
     return "\n".join(out)

@@ -1,8 +1,10 @@
 """The catalog arranged as readers see it: topics in the guide's order, sections, tags.
 
 Built once per build so every page and every export agrees on order, anchors and badges.
-The ✨ "new" window is counted back from the newest `added` date in the catalog, not from
-today, so the same data always renders the same site.
+✨ "new" marks the latest additions, and says something only if it marks few: the newest
+entries by `added` date (entries added the same day, most recently published first), at most
+NEW_SHARE of the list, and only those added within NEW_DAYS of the newest addition. Both are
+counted from the catalog, not from today, so the same data always renders the same site.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from pathlib import Path
 from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
 from gpulist.models import Concept, IndexTerm, RepoHealth, Resource, Topic
-from gpulist.view.concepts import ConceptView, book_anchors, book_terms, build_concepts
+from gpulist.view.concepts import ConceptView, book_anchors, book_terms, build_concepts, teaching
 from gpulist.view.gpus import GpuTable, build_gpus
+from gpulist.view.order import learning_order
 from gpulist.view.paths import PathView, build_paths
 
 NEW_DAYS = 180
+NEW_SHARE = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +59,7 @@ class SiteView:
     concepts: tuple[Concept, ...]
     by_concept: dict[str, tuple[Entry, ...]]
     repos: dict[str, RepoHealth]
-    new_since: dt.date | None
+    new: frozenset[str]  # the ids ✨ marks
     concept_titles: dict[str, str]
     data_paths: dict[str, str]
     paths: tuple[PathView, ...] = ()
@@ -73,7 +77,12 @@ class SiteView:
         return [e for t in self.topics for s in t.sections for e in s.entries]
 
     def is_new(self, resource: Resource) -> bool:
-        return self.new_since is not None and resource.added >= self.new_since
+        return resource.id in self.new
+
+    @property
+    def newest_first(self) -> list[Entry]:
+        """Every entry, the latest additions first (see `newest_first`)."""
+        return newest_first(self.entries)
 
     def repo(self, resource: Resource) -> RepoHealth | None:
         if not self.repos or not resource.url:
@@ -98,46 +107,74 @@ def _data_paths(catalog: Catalog) -> dict[str, str]:
     return paths
 
 
+def newest_first(entries: list[Entry]) -> list[Entry]:
+    """By `added`, newest first; entries added the same day (an import adds dozens) by year of
+    publication, newest first, then title: of a day's additions, the newest work leads."""
+    by_title = sorted(entries, key=lambda e: (e.resource.title.casefold(), e.resource.id))
+    by_year = sorted(by_title, key=lambda e: e.resource.year or 0, reverse=True)
+    return sorted(by_year, key=lambda e: e.resource.added, reverse=True)
+
+
+def _new(placed: list[Entry]) -> frozenset[str]:
+    """The ids ✨ marks: the newest additions, at most NEW_SHARE of the list, within NEW_DAYS."""
+    ranked = newest_first(placed)
+    if not ranked:
+        return frozenset()
+    since = ranked[0].resource.added - dt.timedelta(days=NEW_DAYS)
+    return frozenset(e.resource.id for e in ranked[:int(len(ranked) * NEW_SHARE)] if e.resource.added >= since)
+
+
 def _sort_key(entry: Entry) -> tuple:
     r = entry.resource
     return (r.year or 9999, r.title.casefold(), r.id)
+
+
+def _teachers(catalog: Catalog) -> dict[str, frozenset[str]]:
+    """Each concept's teaching entries (gpulist.view.concepts.teaching), for the learning order."""
+    listed = {e.resource.id for e in catalog.entries}
+    tagged: dict[str, list[str]] = {}
+    for entry in catalog.entries:
+        for tag in entry.resource.tags:
+            tagged.setdefault(tag, []).append(entry.resource.id)
+    return {c.id: frozenset(teaching(c, listed, tagged.get(c.id, ()))) for c in catalog.concepts}
 
 
 def build_view(catalog: Catalog) -> SiteView:
     by_topic: dict[str, list[Entry]] = {}
     for entry in sorted(catalog.entries, key=_sort_key):
         by_topic.setdefault(entry.resource.topic, []).append(entry)
-    topics = tuple(_topic_view(t, by_topic.get(t.id, [])) for t in sorted(catalog.topics, key=lambda t: t.number))
+    teachers = _teachers(catalog)
+    topics = tuple(_topic_view(t, by_topic.get(t.id, []), teachers)
+                   for t in sorted(catalog.topics, key=lambda t: t.number))
     placed = [e for t in topics for s in t.sections for e in s.entries]
     by_concept: dict[str, list[Entry]] = {t.id: [] for t in catalog.concepts}
     for entry in placed:
         for tag in entry.resource.tags:
             by_concept.setdefault(tag, []).append(entry)
-    newest = max((e.resource.added for e in placed), default=None)
-    since = newest - dt.timedelta(days=NEW_DAYS) if newest else None
     frozen = {k: tuple(v) for k, v in by_concept.items()}
     titles = {t.id: t.title for t in catalog.concepts}
     book = book_terms(catalog.book_index.terms) if catalog.book_index else {}
     concepts = build_concepts(catalog.concepts, placed, frozen)
     index = catalog.book_index
-    return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), since, titles,
+    return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), _new(placed), titles,
                     _data_paths(catalog), build_paths(catalog), concepts, book, {c.concept.id: c for c in concepts},
                     {e.resource.id: e for e in placed}, build_gpus(catalog),
                     book_anchors(sorted(book, key=str.casefold)), index.book if index else "",
                     index.title if index else "")
 
 
-def _topic_view(topic: Topic, mine: list[Entry]) -> TopicView:
+def _topic_view(topic: Topic, mine: list[Entry], teachers: dict[str, frozenset[str]]) -> TopicView:
+    """Each tier or group in learning order (gpulist.view.order), `mine` coming sorted by year."""
     if topic.tiered:
         sections = [
             Section(f"tier_{t.tier}", f"Tier {t.tier}: {t.title}", t.title, t.tier, None,
-                    tuple(e for e in mine if e.resource.tier == t.tier))
+                    tuple(learning_order([e for e in mine if e.resource.tier == t.tier], teachers)))
             for t in sorted(topic.tiers, key=lambda t: t.tier)
         ]
     else:
         sections = [
             Section(f"group_{g.id}", g.title, g.title, None, g.id,
-                    tuple(e for e in mine if e.resource.group == g.id))
+                    tuple(learning_order([e for e in mine if e.resource.group == g.id], teachers)))
             for g in topic.groups
         ]
     return TopicView(topic, tuple(sections))

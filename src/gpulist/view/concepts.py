@@ -11,7 +11,7 @@ errors, previewed) are left out rather than failing the page; `gpulist validate`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 from gpulist.concept_names import Mention, Names
@@ -69,6 +69,15 @@ def required_by(concepts: list[Concept] | tuple[Concept, ...]) -> dict[str, tupl
             if ref != concept.id:
                 found.setdefault(ref, []).append(concept.id)
     return {cid: tuple(ids) for cid, ids in found.items()}
+
+
+def teaching(concept: Concept, listed: Container[str], tagged: Iterable[str]) -> list[str]:
+    """The ids of the entries whose reading teaches `concept` (a reader who has read one has
+    covered it): its `start` entries that are listed, in their order, or without any, the
+    entries tagged with it. One rule for "Ready for you" (gpulist.site.progress_data) and for
+    the learning order inside a tier (gpulist.view.order)."""
+    start = [i for i in dict.fromkeys(concept.start) if i in listed]
+    return start or list(tagged)
 
 
 def book_terms(terms: list[IndexTerm]) -> dict[str, IndexTerm]:

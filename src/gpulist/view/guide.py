@@ -7,7 +7,7 @@ the names and the introduction are shared with it.
 
 from __future__ import annotations
 
-from gpulist.view.catalog import NEW_DAYS
+from gpulist.view.catalog import NEW_SHARE
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
             "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
@@ -36,7 +36,7 @@ TYPE_NAMES = {
 }
 NEW_BADGE = "✨"
 FAVORITE_BADGE = "🔥"
-NEW_LABEL = f"new (added within {NEW_DAYS} days of the latest addition)"
+NEW_LABEL = f"new: among the latest additions (never more than {round(NEW_SHARE * 100)}% of the list)"
 FAVORITE_LABEL = "community favourite"
 
 

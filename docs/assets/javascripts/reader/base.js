@@ -8,8 +8,11 @@
  *   store.js     the reader's marks in localStorage (reading states)
  *   status.js    the one status control per entry
  *   progress.js  "N / M" figures and the concept map's shades
+ *   know.js      "I know this": known concepts, which count as covered
  *   cards.js     a topic page's cards wrapped one element each, for the filters to hide
  *   filters.js   the filter form on listing pages (window.gpulistReader for the table)
+ *   paths.js     the reader's chosen path ("Follow this path"), a path page's next step
+ *   step.js      "Your next step" on the home page
  *   next.js      "Continue", "Ready for you" and "Know first", from reader-data.json
  *   files.js     progress files: export, import, merge
  *   share.js     progress links (#progress=…) and their offer: view, merge, dismiss
@@ -82,12 +85,14 @@
     if (!raw || raw.version !== 1) throw new Error("reader-data.json: unknown version");
     var pages = raw.pages.map(function (page) { return new URL(page, G.ROOT_URL).href; });
     var entries = raw.entries.map(function (e, index) {
-      return { index: index, id: e[0], title: e[1], href: pages[e[2]] + "#" + e[0], tier: e[3], requires: e[4] };
+      return { index: index, id: e[0], title: e[1], page: e[2], href: pages[e[2]] + "#" + e[0], tier: e[3],
+        requires: e[4], effort: e[5] || "", access: e[6] || "" };
     });
     var concepts = {};
     raw.concepts.forEach(function (c, index) { concepts[c[0]] = index; });
     return { entries: entries, cover: raw.concepts.map(function (c) { return c[1]; }), concepts: concepts,
-      paths: raw.paths };
+      conceptIds: raw.concepts.map(function (c) { return c[0]; }), paths: raw.paths,
+      pathInfo: (raw.path_info || []).map(function (p) { return [p[0], p[1], new URL(p[2], G.ROOT_URL).href, p[3], p[4]]; }) };
   }
 
   /* ---- the lifecycle ---- */

@@ -1,38 +1,28 @@
 /*
- * gpulist reader, "cite" (see base.js for the modules).
+ * gpulist reader, "Cite" (see base.js for the modules).
  *
- *   .gpulist-cite beside [data-gpulist-bib="<record>"] (status.js makes it): shows the BibTeX
- *   record under the entry and copies it; a second press folds it away.
+ *   <details data-gpulist-cite> closing a paper's or book's card (the build writes it, outside
+ *   the entry's element): opening it copies the BibTeX record it folds out, and adds a "copy"
+ *   button and a status line beside the record. Without JavaScript it still folds out.
  */
 (function (G) {
   "use strict";
 
-  function cite(button) {
-    var host = button.closest("[data-gpulist-entry]");
-    var open = host.nextElementSibling && host.nextElementSibling.classList.contains("gpulist-cite-box");
-    if (open) {
-      host.nextElementSibling.remove();
-      button.setAttribute("aria-expanded", "false");
-      return;
+  function opened(details) {
+    if (!details.querySelector(".gpulist-copy")) {
+      details.insertAdjacentHTML("beforeend", '<button type="button" class="gpulist-copy">copy</button> ' +
+        '<span class="gpulist-copy-status" role="status" aria-live="polite"></span>');
     }
-    var record = host.getAttribute("data-gpulist-bib");
-    var box = document.createElement("div");
-    box.className = "gpulist-cite-box";
-    box.innerHTML = '<pre><code tabindex="0"></code></pre><button type="button" class="gpulist-copy">copy</button> ' +
-      '<span class="gpulist-copy-status" role="status" aria-live="polite"></span>';
-    box.querySelector("code").textContent = record;
-    host.insertAdjacentElement("afterend", box);
-    button.setAttribute("aria-expanded", "true");
-    copy(box);
+    copy(details);
   }
 
   function copy(box) {
-    var text = box.querySelector("code").textContent;
+    var code = box.querySelector("code");
     var out = box.querySelector(".gpulist-copy-status");
     var done = function () { out.textContent = "BibTeX copied."; };
     var fallback = function () {
       var range = document.createRange();
-      range.selectNodeContents(box.querySelector("code"));
+      range.selectNodeContents(code);
       var selection = window.getSelection();
       selection.removeAllRanges();
       selection.addRange(range);
@@ -40,14 +30,18 @@
       try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
       out.textContent = ok ? "BibTeX copied." : "Selected: press Ctrl+C (\u2318C) to copy.";
     };
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(code.textContent).then(done, fallback);
     else fallback();
   }
 
+  // `toggle` does not bubble: heard on its way down.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (details.open && details.hasAttribute && details.hasAttribute("data-gpulist-cite")) opened(details);
+  }, true);
+
   document.addEventListener("click", function (event) {
-    var target = event.target.closest && event.target.closest("button");
-    if (!target) return;
-    if (target.classList.contains("gpulist-cite")) cite(target);
-    else if (target.classList.contains("gpulist-copy")) copy(target.closest(".gpulist-cite-box"));
+    var target = event.target.closest && event.target.closest("button.gpulist-copy");
+    if (target) copy(target.closest("[data-gpulist-cite]"));
   });
 })(window.gpulist);

@@ -5,10 +5,13 @@
  *                                  progress link" [data-gpulist-share] (share.js), and a status line
  *
  * Progress file and link payload, one format: {"format": "gpulist-progress", "version": 1,
- * "exported": "<ISO time>", "read": {"<id>": "<ISO time>"}, "reading": {…}, "skipped": {…}}
- * ("reading" and "skipped" were added within version 1: an older file has "read" alone).
- * Imports are merged, never replacing a mark the reader already has. Nothing leaves the
- * browser: export is a Blob download, import reads a local file.
+ * "exported": "<ISO time>", "read": {"<id>": "<ISO time>"}, "reading": {…}, "skipped": {…},
+ * "known": {"<concept id>": "<ISO time>"}} ("reading", "skipped" and "known" were added within
+ * version 1: an older file has "read" alone, and reads as it always did). Imports are merged,
+ * never replacing a mark the reader already has; an id that is no slug, a time that is no
+ * time, a "known" that is no {id: time} and a concept the catalog does not have are ignored and
+ * counted in the message. Nothing leaves the browser: export is a Blob download, import reads
+ * a local file.
  */
 (function (G) {
   "use strict";
@@ -33,10 +36,11 @@
     }
   }
 
-  /* The reader's own marks as a progress document (a file, or a link's payload). */
+  /* The reader's own marks and known concepts as a progress document (a file, or a link's payload). */
   function progressDocument() {
     var marks = G.store.own();
-    var doc = { format: FORMAT, version: FILE_VERSION, exported: new Date().toISOString(), read: {}, reading: {}, skipped: {} };
+    var doc = { format: FORMAT, version: FILE_VERSION, exported: new Date().toISOString(), read: {}, reading: {},
+      skipped: {}, known: G.store.ownKnown() };
     Object.keys(marks).forEach(function (id) { doc[marks[id].status][id] = marks[id].at; });
     return doc;
   }
@@ -52,10 +56,11 @@
     link.remove();
     window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
     status(button, "Exported " + Object.keys(doc.read).length + " read, " + Object.keys(doc.reading).length +
-      " reading and " + Object.keys(doc.skipped).length + " skipped entries.");
+      " reading and " + Object.keys(doc.skipped).length + " skipped entries, and " + Object.keys(doc.known).length +
+      " known concepts.");
   }
 
-  /* A progress document (file or link) as marks, or the reason it cannot be read. */
+  /* A progress document (file or link) as marks and known concepts, or the reason it cannot be read. */
   function parseDocument(data) {
     if (!data || typeof data !== "object" || data.format !== FORMAT || typeof data.version !== "number") {
       return { error: "not" };
@@ -72,16 +77,46 @@
         if (!found[id] || found[id].at < group[id]) found[id] = { status: status, at: group[id] };
       });
     });
-    return { marks: found, ignored: ignored };
+    var known = {}, group = data.known;
+    if (group != null && (typeof group !== "object" || Array.isArray(group))) ignored++; // not {id: time}: all of it
+    else if (group != null) {
+      Object.keys(group).forEach(function (id) {
+        if (G.validId(id) && G.validTime(group[id])) known[id] = group[id];
+        else ignored++;
+      });
+    }
+    return { marks: found, known: known, ignored: ignored };
+  }
+
+  /* The parsed document with its known concepts narrowed to those the catalog has (the others
+     counted as ignored); as parsed if the catalog's data cannot be had. */
+  function narrowKnown(parsed) {
+    if (!Object.keys(parsed.known).length) return Promise.resolve(parsed);
+    return G.loadData().then(function (data) {
+      Object.keys(parsed.known).forEach(function (id) {
+        if (G.has.call(data.concepts, id)) return;
+        delete parsed.known[id];
+        parsed.ignored++;
+      });
+      return parsed;
+    }, function () { return parsed; });
+  }
+
+  /* Merges a parsed document into the reader's progress; the message that says what happened. */
+  function mergeParsed(parsed) {
+    return narrowKnown(parsed).then(function (usable) {
+      return mergeReport(G.store.merge(usable.marks, usable.known), usable.ignored);
+    });
   }
 
   function mergeReport(result, ignored) {
     if (!result.saved) return "Your browser would not store the marks: nothing was imported.";
     var parts = [];
     var read = result.added.read;
-    if (read || (!result.added.reading && !result.added.skipped)) parts.push(read + (read === 1 ? " entry" : " entries") + " newly marked read");
+    if (read || (!result.added.reading && !result.added.skipped && !result.added.known)) parts.push(read + (read === 1 ? " entry" : " entries") + " newly marked read");
     if (result.added.reading) parts.push(result.added.reading + " newly marked reading");
     if (result.added.skipped) parts.push(result.added.skipped + " newly marked skipped");
+    if (result.added.known) parts.push(result.added.known + (result.added.known === 1 ? " concept" : " concepts") + " newly known");
     if (result.kept) parts.push(result.kept + " of your own marks kept where they differed");
     if (ignored) parts.push(ignored + " unusable " + (ignored === 1 ? "entry" : "entries") + " ignored");
     return parts.join(", ") + ".";
@@ -98,7 +133,7 @@
         return status(input, "That progress file is from a newer version of the list (" + parsed.version + "): nothing was imported.");
       }
       if (parsed.error) throw new Error(parsed.error);
-      status(input, "Imported: " + mergeReport(G.store.merge(parsed.marks), parsed.ignored));
+      return mergeParsed(parsed).then(function (report) { status(input, "Imported: " + report); });
     }).catch(function () {
       status(input, "That file is not a gpulist progress export: nothing was imported.");
     });
@@ -111,7 +146,7 @@
     if (out) out.textContent = text;
   }
 
-  G.files = { progressDocument: progressDocument, parseDocument: parseDocument, mergeReport: mergeReport,
+  G.files = { progressDocument: progressDocument, parseDocument: parseDocument, mergeParsed: mergeParsed,
     status: status };
 
   document.addEventListener("click", function (event) {

@@ -2,8 +2,8 @@
  * gpulist reader, next steps: "Continue", "Ready for you" and "Know first" (see base.js for the modules).
  *
  *   [data-gpulist-continue], [data-gpulist-ready]  in a hidden [data-gpulist-next]: the entries
- *                                being read, latest first, and up to five unread entries whose
- *                                required concepts are covered (reader-data.json)
+ *                                being read, latest first, and up to five entries ready for the
+ *                                reader (see `ready`), from reader-data.json
  *   [data-gpulist-requires]      a card's "Know first" paragraph: links of covered concepts
  *                                [data-gpulist-concept] are hidden
  */
@@ -13,29 +13,41 @@
   var READY_SHOWN = 5;
   var esc = G.escapeHtml;
 
-  /* A concept is covered when one of its covering entries (its start, else its tagged ones) is read. */
+  /* A concept is covered when the reader knows it ("I know this"), or when one of its covering
+     entries (its start, else its tagged ones) is read. */
   function coverage(data) {
-    return data.cover.map(function (ids) {
+    return data.cover.map(function (ids, c) {
+      if (G.store.isKnown(data.conceptIds[c])) return true;
       for (var i = 0; i < ids.length; i++) if (G.store.statusOf(data.entries[ids[i]].id) === "read") return true;
       return false;
     });
   }
 
-  /* Up to five unread entries whose required concepts are all covered: tier 1 first, then
-     entries on a path the reader has begun (a step read or being read), then the guide's order. */
+  /* Whether an entry is ready for the reader: unread, in a tier (an untiered entry, a blog or a
+     community of The Big Picture, is never a next read), and every concept it requires covered;
+     one that requires nothing only in tier 1, where a newcomer can start. */
+  function isReady(e, covered) {
+    if (!e.tier || G.store.statusOf(e.id) !== "unread") return false;
+    if (!e.requires.length) return e.tier === 1;
+    return e.requires.every(function (c) { return covered[c]; });
+  }
+
+  /* Up to five ready entries: the reader's path's (paths.js: chosen, else the first) in its
+     order, then tier 1 of the topics the path passes through, then the rest, tier 1 first, each
+     group in the guide's order. */
   function ready(data, covered) {
-    var statusOf = G.store.statusOf;
-    var begun = {};
-    data.paths.forEach(function (steps) {
-      var started = steps.some(function (i) { var s = statusOf(data.entries[i].id); return s === "read" || s === "reading"; });
-      if (started) steps.forEach(function (i) { begun[i] = true; });
+    var p = G.paths.effective(data);
+    var steps = p === -1 ? [] : data.paths[p];
+    var touched = {};
+    steps.forEach(function (i) { touched[data.entries[i].page] = true; });
+    var rank = function (e) { return e.tier === 1 && touched[e.page] ? 0 : e.tier === 1 ? 1 : 2; };
+    var found = [], seen = {};
+    steps.forEach(function (i) {
+      if (isReady(data.entries[i], covered)) { found.push(data.entries[i]); seen[i] = true; }
     });
-    var found = data.entries.filter(function (e) {
-      return statusOf(e.id) === "unread" && e.requires.every(function (c) { return covered[c]; });
-    });
-    var rank = function (e) { return (e.tier === 1 ? 0 : 2) + (begun[e.index] ? 0 : 1); };
-    found.sort(function (a, b) { return rank(a) - rank(b) || a.index - b.index; });
-    return found.slice(0, READY_SHOWN);
+    var rest = data.entries.filter(function (e) { return !seen[e.index] && isReady(e, covered); });
+    rest.sort(function (a, b) { return rank(a) - rank(b) || a.index - b.index; });
+    return found.concat(rest).slice(0, READY_SHOWN);
   }
 
   function reading(data) {
@@ -59,7 +71,8 @@
         "Nothing in progress: set an entry to \u201creading\u201d and it waits for you here.");
     }
     return '<h2 class="gpulist-next-title">Ready for you</h2>' +
-      '<p class="gpulist-next-why">Unread entries whose prerequisites you have covered, tier 1 first.</p>' +
+      '<p class="gpulist-next-why">Unread entries whose prerequisites you have covered: your path\u2019s first, ' +
+      "then where its topics start.</p>" +
       entryLines(ready(data, covered), "Nothing is ready: every unread entry needs a concept you have not covered yet.");
   }
 

@@ -19,7 +19,7 @@
   var MAX_INFLATED_BYTES = 4 * 1024 * 1024;
   var NEWER_LINK = "This progress link was made by a newer version of the list: it cannot be read here.";
 
-  var shared = null; // the offer of a shared link: {marks, summary, ignored, phase: "offer"|"viewing"|"error", text}
+  var shared = null; // the offer of a shared link: {parsed, summary, phase: "offer"|"viewing"|"error", text}
 
   function toBase64Url(bytes) {
     var text = "";
@@ -114,10 +114,12 @@
     });
   }
 
-  function counts(found) {
+  function counts(parsed) {
     var c = { read: 0, reading: 0, skipped: 0 };
-    Object.keys(found).forEach(function (id) { c[found[id].status]++; });
-    return c.read + " read, " + c.reading + " reading, " + c.skipped + " skipped";
+    Object.keys(parsed.marks).forEach(function (id) { c[parsed.marks[id].status]++; });
+    var known = Object.keys(parsed.known).length;
+    return c.read + " read, " + c.reading + " reading, " + c.skipped + " skipped" +
+      (known ? ", " + known + (known === 1 ? " concept" : " concepts") + " known" : "");
   }
 
   function readLink() {
@@ -128,7 +130,7 @@
       if (window.location.hash !== fragment) return; // the reader has moved on meanwhile
       G.store.view(null);
       shared = result.error ? { phase: "error", text: result.text }
-        : { phase: "offer", marks: result.marks, summary: counts(result.marks), ignored: result.ignored };
+        : { phase: "offer", parsed: result, summary: counts(result) };
       G.refresh();
       showShared();
     });
@@ -191,16 +193,17 @@
   }
 
   function sharedAction(button) {
-    if (button.hasAttribute("data-gpulist-view-shared") && shared && shared.marks) {
-      G.store.view(shared.marks);
+    if (button.hasAttribute("data-gpulist-view-shared") && shared && shared.parsed) {
+      G.store.view(shared.parsed.marks, shared.parsed.known);
       shared.phase = "viewing";
       G.refresh();
       showShared();
       document.querySelector("[data-gpulist-import-shared]").focus();
-    } else if (button.hasAttribute("data-gpulist-import-shared") && shared && shared.marks) {
-      var incoming = shared.marks, ignored = shared.ignored;
+    } else if (button.hasAttribute("data-gpulist-import-shared") && shared && shared.parsed) {
+      var incoming = shared.parsed;
+      shared = null;
       G.store.view(null);
-      leaveShared("Merged the shared progress: " + G.files.mergeReport(G.store.merge(incoming), ignored));
+      G.files.mergeParsed(incoming).then(function (report) { leaveShared("Merged the shared progress: " + report); });
     } else if (button.hasAttribute("data-gpulist-leave-shared")) {
       leaveShared("");
     }
