@@ -26,7 +26,8 @@ def test_every_concept_is_a_link_to_its_page_with_its_hooks(view: SiteView) -> N
     assert nodes["cuda"]["data-gpulist-ids"] == "pmpp-book cuda-programming-guide ptx-isa flashattention-2"
     assert "data-gpulist-shade" in nodes["cuda"]  # reader.js's progress hook, kept
     assert {cid: (n["data-gpulist-area"], n["data-gpulist-requires"]) for cid, n in nodes.items()} == {
-        "cuda": ("tools", ""), "attention": ("kernels", "cuda"), "fp8": ("numerics", "cuda"), "kv-cache": ("serving", "attention")}
+        "cuda": ("tools", ""), "attention": ("kernels", "cuda"), "fp8": ("numerics", "cuda"), "kv-cache": ("serving", "attention"),
+        "kv-cache-eviction": ("serving", "kv-cache")}
     assert _map(view, SOURCE).count('href="cuda/"') == 1  # Zensical's links, from concepts/index.md
     html = _map(view)
     assert "<svg" in html and "<a " not in html[html.index("<svg"):html.index("</svg>")]  # no SVG links
@@ -45,7 +46,7 @@ def test_the_edges_are_decoration_with_arrowheads(view: SiteView) -> None:
     root = ElementTree.fromstring(html[html.index("<svg"):html.index("</svg>") + 6])
     assert root.get("aria-hidden") == "true" and root.get("focusable") == "false"
     edges = [p.get("data-gpulist-edge") for p in root.iter("path") if p.get("data-gpulist-edge")]
-    assert sorted(edges) == ["attention kv-cache", "cuda attention", "cuda fp8"]
+    assert sorted(edges) == ["attention kv-cache", "cuda attention", "cuda fp8", "kv-cache kv-cache-eviction"]
     assert {m.get("id") for m in root.iter("marker")} == {"gpulist-arrow", "gpulist-arrow-on"}
 
 
