@@ -62,3 +62,12 @@ def test_text_in_the_map_is_escaped(view: SiteView) -> None:
     hostile = replace(view, concepts=tuple(c.model_copy(update={"title": '<script>x</script> & "q"'}) for c in view.concepts))
     html = render_map(layout(list(hostile.concepts)), hostile, "concepts/index.md", BUILT)
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_an_empty_overlay_waits_above_a_veil_for_a_lit_chain(view: SiteView) -> None:
+    """concept-map.js copies a lit chain's edges onto the overlay; the veil fades the rest."""
+    html = _map(view)
+    edges, veil = html.index('<svg class="gpulist-map-edges"'), html.index('<div class="gpulist-map-veil"></div>')
+    overlay = html.index('<svg class="gpulist-map-lit"')
+    assert edges < veil < overlay < html.index('<a class="gpulist-node"')
+    assert html[overlay:].split(">", 1)[1].startswith("</svg>")  # empty, until a chain is lit
