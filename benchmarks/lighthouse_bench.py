@@ -9,7 +9,8 @@ the scores, the metrics behind the performance score, any accessibility audit th
 and any request that left 127.0.0.1; asserts nothing.
 
 With --all-pages it scores, on the mobile preset, each page type issue 18 names (home, a
-topic, a concept page, the concepts index with its map, a path, start here, all resources)
+topic, a concept page, the concepts index with its map, a path, start here, all resources,
+and the book's index page of issue 27)
 in all four categories (performance, accessibility, best practices, SEO), and prints the
 largest page under concepts/ gzipped (issue 18's limit: 60 KB).
 
@@ -39,7 +40,7 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 PAGE_TYPES = {
     "home": "", "topic": "topics/attention/", "concept page": "concepts/kv-cache/",
     "concepts index": "concepts/", "path": "paths/attention-kernels/", "start here": "start-here/",
-    "all resources": "all-resources/",
+    "all resources": "all-resources/", "book page": "book/",
 }
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift",
            "speed-index")

@@ -32,9 +32,9 @@ def test_the_map_is_a_set_of_working_links_without_javascript(site: Site, browse
     page = context.new_page()
     page.goto(site.url("concepts/"))
     nodes = page.locator(".gpulist-map a.gpulist-node")
-    expect(nodes).to_have_count(4)  # the fixture's concepts: cuda, attention, kv-cache, fp8
+    expect(nodes).to_have_count(5)  # the fixture's concepts: cuda, attention, kv-cache, fp8, kv-cache-eviction
     assert nodes.first.get_attribute("data-gpulist-state") is None  # no script, no shading
-    nodes.filter(has_text="KV cache").click()
+    page.locator("[data-gpulist-map-node=kv-cache]").click()
     page.wait_for_url("**/concepts/kv-cache/")
     expect(page.locator("h1")).to_contain_text("KV cache")
     context.close()
@@ -103,9 +103,11 @@ def test_the_map_lays_concepts_right_of_what_they_require_and_lights_up_a_chain(
     figure = page.locator("[data-gpulist-map]")
     page.locator('[data-gpulist-map-node="attention"]').focus()  # the keyboard reaches it: a link
     expect(figure).to_have_attribute("data-gpulist-highlighting", "")
-    assert nodes.evaluate_all(LIT) == sorted(_chain(site, "attention")) == ["attention", "cuda", "kv-cache"]
+    assert nodes.evaluate_all(LIT) == sorted(_chain(site, "attention")) == ["attention", "cuda", "kv-cache",
+                                                                           "kv-cache-eviction"]
     assert page.locator('[data-gpulist-edge][data-gpulist-highlight]').evaluate_all(
-        "ps => ps.map(p => p.dataset.gpulistEdge).sort()") == ["attention kv-cache", "cuda attention"]
+        "ps => ps.map(p => p.dataset.gpulistEdge).sort()") == ["attention kv-cache", "cuda attention",
+                                                               "kv-cache kv-cache-eviction"]
     page.keyboard.press("Escape")
     expect(figure).not_to_have_attribute("data-gpulist-highlighting", "")
     assert nodes.evaluate_all(LIT) == []

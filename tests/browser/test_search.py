@@ -66,3 +66,64 @@ def test_a_concept_title_or_alias_finds_its_page_first(tab: Tab, site: Site, que
                                             timeout=10_000)
     hrefs = results.evaluate_all("links => links.map(a => a.getAttribute('href') || '')")
     assert hrefs and target in hrefs[0].split("#")[0], hrefs[:3]
+
+
+# (query, the result it must lead to): concept titles, aliases, and entries' exact titles,
+# each beside a near miss: a longer title that contains it, an entry that names it.
+LEADS = [
+    ("KV cache", "concepts/kv-cache/"),  # not KV Cache Eviction, nor "An Old KV Cache Experiment"
+    ("KV Cache Eviction", "concepts/kv-cache-eviction/"),
+    ("attention sinks", "concepts/kv-cache-eviction/"),  # an alias
+    ("paged KV", "concepts/kv-cache/"),  # an alias
+    ("CUDA", "concepts/cuda/"),  # not the CUDA C++ Programming Guide
+    ("Attention", "concepts/attention/"),  # not the FlashAttention papers
+    ("FP8", "concepts/fp8/"),
+    ("Programming Massively Parallel Processors", "topics/fundamentals/#pmpp-book"),
+    ("CUDA C++ Programming Guide", "topics/fundamentals/#cuda-programming-guide"),  # not the CUDA concept
+    ("An Old KV Cache Experiment", "topics/attention/#kv-old"),  # not the KV cache concept
+    ("PTX ISA", "topics/fundamentals/#ptx-isa"),
+    ("SemiAnalysis", "topics/big-picture/#semianalysis"),
+    ("vLLM", "topics/attention/#vllm"),
+]
+
+
+def _leading(site: Site, hrefs: list[str]) -> str:
+    """The first result, its address without the search terms. Material lists a section result
+    under its page's own (a topic page's header): that header is passed over, the page is not a result."""
+    found = [h.split("?")[0] + ("#" + h.split("#")[1] if "#" in h else "") for h in hrefs]
+    if site.engine == "mkdocs":
+        found = [h for h in found if not re.search(r"/topics/[^/#]+/$", h)]
+    return found[0] if found else ""
+
+
+def test_a_title_an_alias_or_an_entrys_exact_title_leads_the_results(tab: Tab, site: Site) -> None:
+    """A dozen queries in one page; the list re-renders as the query changes, so each is read
+    until it settles on the right first result or time runs out."""
+    page = tab.page
+    page.goto(site.url())
+    ui = site.search_ui
+    if ui.opener:
+        page.locator(ui.opener).first.click()
+    box = page.locator(ui.box).first
+    results = page.locator(ui.results)
+    wrong = {}
+    for query, target in LEADS:
+        box.fill(query[:-1])  # all but the last letter at once, the last one typed: a key event, as a reader's
+        box.press_sequentially(query[-1])
+        first = ""
+        for _ in range(100):  # up to 10 s
+            first = _leading(site, results.evaluate_all("as => as.map(a => a.getAttribute('href') || '')"))
+            if first.endswith(target):
+                break
+            page.wait_for_timeout(100)
+        if not first.endswith(target):
+            wrong[query] = first
+    assert wrong == {}
+
+
+def test_a_concept_result_is_labelled_a_concept(tab: Tab, site: Site) -> None:
+    page = tab.page
+    page.goto(site.url())
+    results = site.search(page, "KV cache")
+    concept = results.filter(has=page.locator("xpath=self::*[contains(@href, 'concepts/kv-cache/')]")).first
+    expect(concept).to_contain_text("Concept · KV cache", timeout=10_000)

@@ -27,8 +27,9 @@ def test_top_level_shape() -> None:
     assert set(out) == {"version", "site_url", "types", "topics", "tags", "resources"}
     assert out["version"] == VERSION
     assert [t["id"] for t in out["topics"]] == ["fundamentals", "attention", "big-picture"]
-    assert {t["id"] for t in out["tags"]} == {"cuda", "attention", "kv-cache", "fp8"}
-    assert {t["page"] for t in out["tags"]} == {f"concepts/{c}/" for c in ("cuda", "attention", "kv-cache", "fp8")}
+    ids = ("cuda", "attention", "kv-cache", "fp8", "kv-cache-eviction")
+    assert {t["id"] for t in out["tags"]} == set(ids)
+    assert {t["page"] for t in out["tags"]} == {f"concepts/{c}/" for c in ids}
 
 
 def test_each_resource_lists_its_concepts_tags_and_first_reads() -> None:

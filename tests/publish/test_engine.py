@@ -78,3 +78,14 @@ def test_an_inherited_mkdocs_yml_gives_the_renderers_what_the_engine_sees(tmp_pa
 ])
 def test_repo_name_shows_the_repository_as_its_url_writes_it(repo_url: str, name: str) -> None:
     assert publishing(SiteConfig(repo_url=repo_url))["repo_name"] == name
+
+
+def test_material_search_fields_stay_with_mkdocs_and_aliases_go_to_the_title_for_zensical() -> None:
+    """Zensical refuses search options it does not know (Material's `fields`); its search has
+    no tags field, so a concept's aliases go into the page's title there (gpulist.site.concept_page)."""
+    text = engine("zensical").config_text(_layout(), SiteConfig(), [])
+    config = json.loads("".join(line for line in text.splitlines(keepends=True) if not line.startswith("#")))
+    [search] = [p["search"] for p in config["plugins"] if isinstance(p, dict) and "search" in p]
+    assert "fields" not in search and search["separator"]
+    assert merged_config(REPO / "mkdocs.yml")["plugins"][0]["search"]["fields"] == {"tags": {"boost": 300}}
+    assert engine("zensical").names_in_title and not engine("mkdocs").names_in_title

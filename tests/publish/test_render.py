@@ -30,7 +30,7 @@ def test_no_golden_file_without_a_page() -> None:
 def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
     site = render_site(catalog, config)
     topic_pages = [f"topics/{t.id}.md" for t in catalog.topics]
-    concept_pages = [f"concepts/{c.id}.md" for c in catalog.concepts]
+    concept_pages = [f"concepts/{c.id}/index.md" for c in catalog.concepts]
     for page in ["index.md", "start-here.md", "all-resources.md", "recent.md", "concepts/index.md",
                  "topics/index.md", "paths/index.md", "resources.json", "concepts.json", "feed.xml", "llms.txt",
                  *topic_pages, *concept_pages]:
@@ -49,8 +49,8 @@ def test_without_a_book_index_the_concepts_have_no_book_sections(catalog: Catalo
     site = render_site(without, config)
     assert "concepts/index.md" in site.pages and "concepts/index.md" in str(site.nav)
     assert "The book's index" not in site.pages["concepts/index.md"]
-    assert not any("## In the book" in site.pages[f"concepts/{c.id}.md"] for c in catalog.concepts)
-    assert "## In the book" in PAGES["concepts/kv-cache.md"]
+    assert not any("## In the book" in site.pages[f"concepts/{c.id}/index.md"] for c in catalog.concepts)
+    assert "## In the book" in PAGES["concepts/kv-cache/index.md"]
 
 
 def test_nav_follows_the_guide_order(catalog: Catalog, config: SiteConfig) -> None:
@@ -61,7 +61,7 @@ def test_nav_follows_the_guide_order(catalog: Catalog, config: SiteConfig) -> No
 
 
 @pytest.mark.parametrize("page,excluded", [
-    ("start-here.md", True), ("all-resources.md", True), ("concepts/cuda.md", False), ("recent.md", True),
+    ("start-here.md", True), ("all-resources.md", True), ("concepts/cuda/index.md", False), ("recent.md", True),
     ("index.md", True), ("topics/attention.md", False), ("concepts/index.md", True), ("paths/first-steps.md", True),
 ])
 def test_search_exclusion_front_matter(page: str, excluded: bool) -> None:

@@ -36,7 +36,7 @@ def test_terms_a_to_z_with_anchors_links_and_sections(view: SiteView) -> None:
 def test_a_concepts_book_terms_lead_to_their_place_in_the_index(view: SiteView) -> None:
     page = render_concept(view.concept_by_id["kv-cache"], view, CONFIG).split("## In the book")[1]
     assert '<li><em><a href="../../book/#t-kv-cache">KV cache</a></em>: KV Cache Offloading</li>' in page
-    assert "[the book's index](../book/index.md)" in page
+    assert "[the book's index](../../book/index.md)" in page
     ids = set(re.findall(r'<li id="([\w-]+)"', render_book(view, CONFIG)))
     assert set(re.findall(r'book/#([\w-]+)"', page)) <= ids
 

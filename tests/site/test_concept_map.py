@@ -26,7 +26,8 @@ def test_every_concept_is_a_link_to_its_page_with_its_hooks(view: SiteView) -> N
     assert nodes["cuda"]["data-gpulist-ids"] == "pmpp-book cuda-programming-guide ptx-isa flashattention-2"
     assert "data-gpulist-shade" in nodes["cuda"]  # reader.js's progress hook, kept
     assert {cid: (n["data-gpulist-area"], n["data-gpulist-requires"]) for cid, n in nodes.items()} == {
-        "cuda": ("tools", ""), "attention": ("kernels", "cuda"), "fp8": ("numerics", "cuda"), "kv-cache": ("serving", "attention")}
+        "cuda": ("tools", ""), "attention": ("kernels", "cuda"), "fp8": ("numerics", "cuda"), "kv-cache": ("serving", "attention"),
+        "kv-cache-eviction": ("serving", "kv-cache")}
     assert _map(view, SOURCE).count('href="cuda/"') == 1  # Zensical's links, from concepts/index.md
     html = _map(view)
     assert "<svg" in html and "<a " not in html[html.index("<svg"):html.index("</svg>")]  # no SVG links
@@ -45,7 +46,7 @@ def test_the_edges_are_decoration_with_arrowheads(view: SiteView) -> None:
     root = ElementTree.fromstring(html[html.index("<svg"):html.index("</svg>") + 6])
     assert root.get("aria-hidden") == "true" and root.get("focusable") == "false"
     edges = [p.get("data-gpulist-edge") for p in root.iter("path") if p.get("data-gpulist-edge")]
-    assert sorted(edges) == ["attention kv-cache", "cuda attention", "cuda fp8"]
+    assert sorted(edges) == ["attention kv-cache", "cuda attention", "cuda fp8", "kv-cache kv-cache-eviction"]
     assert {m.get("id") for m in root.iter("marker")} == {"gpulist-arrow", "gpulist-arrow-on"}
 
 
@@ -61,3 +62,12 @@ def test_text_in_the_map_is_escaped(view: SiteView) -> None:
     hostile = replace(view, concepts=tuple(c.model_copy(update={"title": '<script>x</script> & "q"'}) for c in view.concepts))
     html = render_map(layout(list(hostile.concepts)), hostile, "concepts/index.md", BUILT)
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_an_empty_overlay_waits_above_a_veil_for_a_lit_chain(view: SiteView) -> None:
+    """concept-map.js copies a lit chain's edges onto the overlay; the veil fades the rest."""
+    html = _map(view)
+    edges, veil = html.index('<svg class="gpulist-map-edges"'), html.index('<div class="gpulist-map-veil"></div>')
+    overlay = html.index('<svg class="gpulist-map-lit"')
+    assert edges < veil < overlay < html.index('<a class="gpulist-node"')
+    assert html[overlay:].split(">", 1)[1].startswith("</svg>")  # empty, until a chain is lit

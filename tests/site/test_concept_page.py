@@ -38,19 +38,40 @@ def test_progress_counts_every_entry_of_the_concept(view: SiteView) -> None:
 
 def test_prerequisites_related_paths_book_and_glossary(view: SiteView) -> None:
     text = page(view, "kv-cache")
-    assert "- [Attention](attention.md): Attention kernels." in text.split("## Understand first")[1]
-    assert "- [FP8](fp8.md)" in text.split("## Related concepts")[1]
-    assert "- [First steps](../paths/first-steps.md): 1 of its 4 steps" in text
+    assert "- [Attention](../../concepts/attention/index.md): Attention kernels." in text.split("## Understand first")[1]
+    assert "- [FP8](../../concepts/fp8/index.md)" in text.split("## Related concepts")[1]
+    assert "- [First steps](../../paths/first-steps.md): 1 of its 4 steps" in text
     assert "<em><a href=\"../../book/#t-kv-cache\">KV cache</a></em>: KV Cache Offloading</li>" in text
     glossary = page(view, "attention").split("## In the Modal GPU Glossary")[1]
     assert "(<https://modal.com/gpu-glossary/perf/memory-bound>)" in glossary and "CC BY 4.0" in glossary
 
 
-def test_concept_pages_are_searched_and_boosted_with_their_aliases_on_the_page(view: SiteView) -> None:
-    text = page(view, "kv-cache")
-    head = text.split("\n---\n")[0]
-    assert "search:\n  boost: 4" in head and "exclude" not in head
-    assert "Also known as: paged KV." in text
+def test_a_concept_page_opens_with_its_names_and_is_labelled_a_concept(view: SiteView) -> None:
+    """Zensical indexes the aliases in the H1, its title field; Material has them as tags, boosted
+    in mkdocs.yml, and skips them in the H1. Both see the gloss line, title first, as the text."""
+    from dataclasses import replace
+    material = page(view, "kv-cache")
+    head, body = material.split("\n---\n", 1)
+    assert 'tags: ["KV cache", "paged KV"]' in head and 'hide: ["tags"]' in head and "exclude" not in head
+    assert body.lstrip().startswith('# KV cache <span class="gpulist-aka" data-search-exclude>paged KV</span> { #concept }')
+    assert ('<p class="gpulist-gloss"><span class="gpulist-kind">Concept</span> · <strong>KV cache</strong>: '
+            "<em>Storing keys and values across decoding steps.</em></p>") in body
+    zensical = render_concept(view.concept_by_id["kv-cache"], view, replace(CONFIG, names_in_title=True))
+    head, body = zensical.split("\n---\n", 1)
+    assert "tags:" not in head and '# KV cache <span class="gpulist-aka">paged KV</span> { #concept }' in body
+    assert "Also known as" not in zensical
+
+
+def test_a_shorter_title_gets_a_larger_search_boost(view: SiteView) -> None:
+    """Material's lunr scores a title's words alike however long the title: the boost tells
+    KV cache (two words) from a longer title that contains it."""
+    from dataclasses import replace
+    boost = {}
+    for title in ("GEMM", "KV cache", "KV Cache Eviction"):
+        cv = view.concept_by_id["kv-cache"]
+        text = render_concept(replace(cv, concept=cv.concept.model_copy(update={"title": title})), view, CONFIG)
+        boost[title] = float(re.search(r"search:\n  boost: ([\d.]+)", text).group(1))
+    assert boost["GEMM"] > boost["KV cache"] > boost["KV Cache Eviction"] > 1
 
 
 def test_only_the_first_section_of_a_concept_page_is_indexed(view: SiteView) -> None:
@@ -79,7 +100,7 @@ def _html(markdown_text: str) -> str:
 
 
 def test_one_page_per_concept(view: SiteView) -> None:
-    assert set(concept_pages(view, CONFIG)) == {f"concepts/{c.id}.md" for c in view.concepts}
+    assert set(concept_pages(view, CONFIG)) == {f"concepts/{c.id}/index.md" for c in view.concepts}
 
 
 def test_check_yourself_folds_each_answer_and_ends_it_with_its_source_card(view: SiteView) -> None:
@@ -120,7 +141,7 @@ def test_the_definition_links_the_first_mention_of_each_other_concept(view: Site
     assert re.findall(r'<a href="([^"]+)" data-preview>([^<]+)</a>', paragraph) == [
         ("../../concepts/cuda/", "CUDA"), ("../../concepts/kv-cache/", "KV cache")]
     zensical = render_concept(view.concept_by_id["attention"], view, replace(CONFIG, link_style=SOURCE))
-    assert '<a href="cuda/" data-preview>CUDA</a>' in zensical
+    assert '<a href="../../concepts/cuda/" data-preview>CUDA</a>' in zensical  # from concepts/attention/, its own folder
     own = page(view, "fp8").split("<p data-gpulist-definition>")[1].split("</p>")[0]
     assert "<a " not in own and own.count("FP8") == 2  # its own name, twice, never a link
 

@@ -15,7 +15,7 @@ def test_map_then_concepts_a_to_z_and_no_book(view: SiteView) -> None:
     text = render_concepts(view, CONFIG)
     assert text.index('<figure class="gpulist-map"') < text.index("## Concepts A–Z")
     az = text.split("## Concepts A–Z")[1]
-    assert re.findall(r'<a href="[^"]+">([^<]+)</a>', az) == ["Attention", "CUDA", "FP8", "KV cache"]
+    assert re.findall(r'<a href="[^"]+">([^<]+)</a>', az) == ["Attention", "CUDA", "FP8", "KV cache", "KV Cache Eviction"]
     assert '<a href="../concepts/kv-cache/">KV cache</a>: Storing keys and values across decoding steps.' in az
     assert "## The book" not in text and "Structured Sparsity" not in text
     assert "is on [a page of its own](../book/index.md)." in text  # checked by the engine, rewritten for it

@@ -6,8 +6,9 @@
  *   [data-gpulist-map-node="<id>"]            a concept's link, with data-gpulist-requires="<id> <id>…"
  *                                             (what it requires on the map); gets
  *                                             data-gpulist-highlight = before | self | after
- *   [data-gpulist-edge="<from> <to>"]         an edge of the drawing; gets data-gpulist-highlight
- *                                             when both its ends are on the lit chain, on one side
+ *   [data-gpulist-edge="<from> <to>"]         an edge of the drawing (.gpulist-map-edges); the lit
+ *                                             chain's edges are copied, with data-gpulist-highlight,
+ *                                             onto the overlay .gpulist-map-lit above it
  *   [data-gpulist-map-hint]                   the "scroll sideways" line: hidden when the map fits
  *
  * Pointing at a node, or focusing it (Tab), lights up exactly its prerequisites, theirs and so
@@ -45,10 +46,14 @@
         (unlocks[before] = unlocks[before] || []).push(node);
       }
     }
-    var edges = {};
-    var paths = figure.querySelectorAll("[data-gpulist-edge]");
-    for (var k = 0; k < paths.length; k++) edges[paths[k].getAttribute("data-gpulist-edge")] = paths[k];
-    return { figure: figure, nodes: nodes, requires: requires, unlocks: unlocks, edges: edges };
+    var edgeList = [];
+    var paths = figure.querySelectorAll(".gpulist-map-edges [data-gpulist-edge]");
+    for (var k = 0; k < paths.length; k++) {
+      var ends = paths[k].getAttribute("data-gpulist-edge").split(" ");
+      edgeList.push({ from: ends[0], to: ends[1], path: paths[k] });
+    }
+    var overlay = figure.querySelector(".gpulist-map-lit");
+    return { figure: figure, nodes: nodes, requires: requires, unlocks: unlocks, edgeList: edgeList, overlay: overlay };
   }
 
   function words(text) {
@@ -69,32 +74,46 @@
     return seen;
   }
 
+  /* Leaving the chain: its nodes unmarked, its edges taken off the overlay, the rest undimmed. */
   function clear() {
-    for (var i = 0; i < lit.length; i++) lit[i].removeAttribute("data-gpulist-highlight");
-    lit = [];
+    unmark();
     if (map) map.figure.removeAttribute("data-gpulist-highlighting");
   }
 
+  function unmark() {
+    for (var i = 0; i < lit.length; i++) lit[i].removeAttribute("data-gpulist-highlight");
+    lit = [];
+    if (map && map.overlay) map.overlay.replaceChildren();
+  }
+
+  /* Only the chain's own nodes change, and the figure's attribute only when a chain first
+     lights up: moving from node to node restyles two chains, never the whole map, which at
+     1,000 concepts is what kept a chain from lighting within 50 ms. The chain's edges are
+     copies drawn on an overlay above the drawing, which the stylesheet fades as one element. */
   function light(id) {
-    clear();
-    if (!map || !map.nodes[id]) return;
+    unmark();
+    if (!map || !map.nodes[id]) { clear(); return; }
+    var side = {};
+    side[id] = "self";
     var before = reach(id, map.requires);
     var after = reach(id, map.unlocks);
     mark(map.nodes[id], "self");
-    var side = {};
-    side[id] = "self";
     for (var b in before) { mark(map.nodes[b], "before"); side[b] = "before"; }
     for (var a in after) { mark(map.nodes[a], "after"); side[a] = "after"; }
-    for (var key in map.edges) {
-      var ends = key.split(" ");
-      var from = side[ends[0]];
-      var to = side[ends[1]];
+    var copies = [];
+    for (var i = 0; i < map.edgeList.length; i++) {
+      var edge = map.edgeList[i];
+      var from = side[edge.from];
+      var to = side[edge.to];
       // on the chain behind it (before or self at both ends), or ahead of it (self or after)
       if (from && to && (from !== "after" && to !== "after" || from !== "before" && to !== "before")) {
-        mark(map.edges[key], "on");
+        var copy = edge.path.cloneNode(false);
+        copy.setAttribute("data-gpulist-highlight", "on");
+        copies.push(copy);
       }
     }
-    map.figure.setAttribute("data-gpulist-highlighting", "");
+    if (map.overlay) map.overlay.replaceChildren.apply(map.overlay, copies);
+    if (!map.figure.hasAttribute("data-gpulist-highlighting")) map.figure.setAttribute("data-gpulist-highlighting", "");
   }
 
   function mark(element, value) {

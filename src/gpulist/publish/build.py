@@ -69,7 +69,7 @@ class Generated:
 
 def generate(paths: Paths, settings: SiteConfig, engine: Engine) -> Generated:
     """Validate and write pages; with errors in the data nothing is written."""
-    settings = dataclasses.replace(settings, link_style=engine.link_style)
+    settings = dataclasses.replace(settings, link_style=engine.link_style, names_in_title=engine.names_in_title)
     with gc_paused():
         catalog, problems = validate(paths.data)
         if has_errors(problems):

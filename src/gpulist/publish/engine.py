@@ -14,8 +14,9 @@ without touching gpulist, and a switch back is one flag (`--engine`).
   moved from there into `--site`, wherever that is (gpulist.publish.build), and a server
   never overwrites the built site. It is mkdocs.yml as data (inheritance merged, `!ENV` resolved,
   `!!python/name:` values as the dotted names Zensical resolves itself) plus the same
-  additions. JSON is YAML: every value is quoted safely without a YAML writer. One setting
-  differs: Zensical does not validate links (`validation.links`). Its link pass cost 0.6 of
+  additions. JSON is YAML: every value is quoted safely without a YAML writer. Two settings
+  differ: Material's search `fields` are left out (Zensical has no field boosts and refuses
+  the option), and Zensical does not validate links (`validation.links`). Its link pass cost 0.6 of
   1.75 s on the real list (benchmarks/site_build.py) and most of its time at 10,000
   entries, to re-check links gpulist wrote itself: the build tests follow every link and
   anchor of both engines' output, `gpulist validate` refuses relative links in notes (the
@@ -76,6 +77,12 @@ class Engine:
     def link_style(self) -> str:
         """Zensical rewrites raw HTML links relative to the source file; MkDocs leaves them."""
         return SOURCE if self.name == "zensical" else BUILT
+
+    @property
+    def names_in_title(self) -> bool:
+        """Zensical's search ranks by its title, text and path fields only: a concept's aliases
+        must be in its page's title to lead a search for them. Material's has a tags field."""
+        return self.name == "zensical"
 
     def check(self, layout: Layout) -> None:
         """Refuses what this engine cannot build before any page is written: Zensical's pages
@@ -154,6 +161,7 @@ def _zensical_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, o
     config = copy.deepcopy(layout.mkdocs)  # edited below; `serve` writes this config again at every change
     config.pop("INHERIT", None)
     config.setdefault("validation", {})["links"] = dict.fromkeys(_LINK_CHECKS, "ignore")  # see the docstring
+    _without_material_search_fields(config)
     config.update(docs_dir=_inside(layout.docs, layout.root, "--docs"), site_dir=ZENSICAL_SITE, nav=nav,
                   **_joined_assets(layout))
     for key, value in publishing(settings).items():
@@ -167,6 +175,15 @@ def _zensical_config(layout: Layout, settings: SiteConfig, nav: list[dict[str, o
 def _joined_assets(layout: Layout) -> dict[str, Any]:
     """extra_css and extra_javascript naming the joined files (gpulist.publish.joined)."""
     return {kind.key: engine_entries(layout.docs, layout.mkdocs, kind) for kind in (STYLES, SCRIPTS)}
+
+
+def _without_material_search_fields(config: dict[str, Any]) -> None:
+    """Material's search `fields` (boosts per field) mean nothing to Zensical, whose search
+    plugin refuses any option but `enabled` and `separator`: left out of its configuration."""
+    plugins = config.get("plugins")
+    for plugin in plugins if isinstance(plugins, list) else []:
+        if isinstance(plugin, dict) and isinstance(plugin.get("search"), dict):
+            plugin["search"].pop("fields", None)
 
 
 def _inside(path: Path, root: Path, flag: str) -> str:

@@ -10,7 +10,7 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
                         each entry an H3 whose anchor is its id (#flashattention-2)
     concepts/index.md   the concept map and the concepts A–Z                  (not searched)
-    concepts/<id>.md    one per concept: linked definition, local map, prerequisites, reads,
+    concepts/<id>/index.md  one per concept (served at concepts/<id>/): names, linked definition, local map, prerequisites, reads,
                         what it unlocks                                       (searched)
     book/index.md       the book's index, each term linked to its concept    (not searched)
     paths/index.md      the reading paths, with their length, effort and progress (not searched)

@@ -13,7 +13,9 @@ Hooks, for the scripts and the stylesheet:
 - every node `[data-gpulist-map-node="<id>"]` names its area (`data-gpulist-area`) and the
   concepts it requires on the map (`data-gpulist-requires`); every edge
   `[data-gpulist-edge="<from> <to>"]`. concept-map.js reads them to light up a concept's
-  prerequisite chain and what it unlocks (`data-gpulist-highlight` on exactly those nodes);
+  prerequisite chain and what it unlocks (`data-gpulist-highlight` on exactly those nodes),
+  drawing the chain's edges on an empty overlay (`.gpulist-map-lit`) above a veil
+  (`.gpulist-map-veil`) that the stylesheet lays over the rest of the map;
 - every node carries the reader's progress hook (`data-gpulist-shade` with the concept's
   entry ids): the reader's scripts set `data-gpulist-state` (none, some, all read) and
   `--gpulist-read`, and the stylesheet shades the node;
@@ -55,7 +57,9 @@ def render_map(layout: MapLayout, view: SiteView, page: str, style: str) -> str:
             '<a class="gpulist-map-skip" href="#a-z">Skip the map</a>\n'
             f'<div class="gpulist-map-scroll"><div class="gpulist-map-area" style="width:{width}px;height:{height}px">'
             f'<svg class="gpulist-map-edges" viewBox="-1 -1 {width} {height}" width="{width}" height="{height}" '
-            f'aria-hidden="true" focusable="false">{_ARROWS}{edges}</svg>\n{nodes}\n</div></div>\n</figure>\n')
+            f'aria-hidden="true" focusable="false">{_ARROWS}{edges}</svg>\n'
+            f'<div class="gpulist-map-veil"></div><svg class="gpulist-map-lit" viewBox="-1 -1 {width} {height}" '
+            f'width="{width}" height="{height}" aria-hidden="true" focusable="false"></svg>\n{nodes}\n</div></div>\n</figure>\n')
 
 
 def _legend(layout: MapLayout) -> str:

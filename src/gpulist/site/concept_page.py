@@ -14,17 +14,37 @@ compact lines; the reading paths that pass through it; the book's sections for i
 terms; "Unlocks" [data-gpulist-unlocks] (the concepts that require it) and its related
 concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
 
-Concept pages are searched, and boosted: a search for a concept's title or one of its
-aliases should land here first, ahead of the entries that mention it. Their aliases are
-written on the page, so the search index holds them. Only that first section is indexed:
-every later section (`data-search-exclude`) repeats entries, concepts and book sections
-that are results of their own, and indexing them had made concept pages three quarters of
-the search index, which every page of the site downloads.
+Search. A search for a concept's title or one of its aliases should lead with its page,
+ahead of the entries that mention it and of concepts whose longer titles contain it ("KV
+cache" is KV Cache, not KV Cache Eviction), and the result should say it is a concept. It
+is done with each engine's own fields and boosts, no search code of ours:
+
+- The page opens with its names: the title, its aliases beside it in the H1 (visible on
+  both engines), then a gloss line, "Concept · **KV Cache**: <description>", which labels
+  the result and puts the title at the start of the section's text.
+- Zensical ranks by fields (title over path over text) and, on a tie, by source order; it
+  has no boosts and no tags field. So the aliases stay in the H1, its title field, where
+  an alias query meets them; the gloss line makes the texts of KV Cache and KV Cache
+  Eviction tie for "KV cache"; and the source order (gpulist.view.concepts.concept_page,
+  a folder per concept) puts the shorter title first.
+- Material (MkDocs) scores with lunr, which gives title words the same weight however
+  long the title (Material sets no length normalisation, `b(0)`). There the aliases are
+  left out of the H1's indexed text (`data-search-exclude`: many aliases repeating a word
+  outweighed an exact title) and written as the page's tags, a field mkdocs.yml boosts
+  below the title; the page's boost falls with the title's length, so GEMM leads Grouped
+  GEMM; topic pages, whose sections are the entries, are boosted too (gpulist.site.topic_page),
+  so an entry's exact title leads over a concept that shares one of its words.
+
+Only the first section is indexed: every later section (`data-search-exclude`) repeats
+entries, concepts and book sections that are results of their own, and indexing them had
+made concept pages three quarters of the search index, which every page of the site downloads.
 """
 
 from __future__ import annotations
 
+from gpulist.concept_names import words
 from gpulist.load import Entry
+from gpulist.models import Concept
 from gpulist.site.book_page import PAGE as BOOK_PAGE
 from gpulist.site.book_page import credit
 from gpulist.site.calculators import calculator_section, placed_here
@@ -41,7 +61,7 @@ from gpulist.view.links import href, rel_link
 from gpulist.view.local_map import local_layout
 from gpulist.view.text import escape_attr, escape_text, front_matter, html_text, link, n_entries
 
-SEARCH_BOOST = {"search": {"boost": 4}}
+BOOST, NAME_BOOST = 2, 4  # a concept page's search boost: BOOST + NAME_BOOST / words in its title
 NOT_SEARCHED = " data-search-exclude"  # attr_list: the section under this heading is not indexed
 GLOSSARY = "Modal GPU Glossary"
 KNOW = "I know this"  # marks the concept known: it then counts as covered (gpulist.site.reader)
@@ -52,10 +72,7 @@ _TIERS = {1: "Tier 1", 2: "Tier 2", 3: "Tier 3", None: "Further reading"}
 
 def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     c, page = cv.concept, cv.page
-    out = [front_matter({"title": c.title, "description": c.description, **SEARCH_BOOST})]
-    out.append(f"# {escape_text(c.title)}\n\n*{escape_text(c.description)}*\n")
-    if c.aliases:
-        out.append("Also known as: " + ", ".join(escape_text(a) for a in c.aliases) + ".\n")
+    out = [front_matter(_meta(c, config)), _names(c, config)]
     if c.definition:
         out.append(_definition(cv, page, config.link_style))
     out.append(render_local_map(local_layout(c.id, view.concept_by_id), page, config.link_style))
@@ -78,6 +95,25 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
         out.append(f"## In the {GLOSSARY} {{ #glossary{NOT_SEARCHED} }}\n\n{link(f'{c.title} in the {GLOSSARY}', c.glossary)}"
                    " (CC BY 4.0): a definition with diagrams, by Modal.\n")
     return "\n".join(part for part in out if part)
+
+
+def _meta(c: Concept, config: SiteConfig) -> dict[str, object]:
+    """Front matter: the search boost (read by Material only) and, for Material, the names as tags."""
+    meta: dict[str, object] = {"title": c.title, "description": c.description,
+                               "search": {"boost": round(BOOST + NAME_BOOST / max(len(words(c.title)), 1), 2)}}
+    if not config.names_in_title:
+        meta.update(tags=[c.title, *c.aliases], hide=["tags"])  # indexed, never shown
+    return meta
+
+
+def _names(c: Concept, config: SiteConfig) -> str:
+    """The H1 with the aliases beside the title, and the gloss line that labels the concept."""
+    skip = "" if config.names_in_title else " data-search-exclude"
+    aka = (f' <span class="gpulist-aka"{skip}>' + " · ".join(html_text(a) for a in c.aliases) + "</span>"
+           if c.aliases else "")
+    return (f"# {escape_text(c.title)}{aka} {{ #concept }}\n\n"
+            f'<p class="gpulist-gloss"><span class="gpulist-kind">Concept</span> · <strong>{html_text(c.title)}</strong>: '
+            f"<em>{html_text(c.description)}</em></p>\n")
 
 
 def _definition(cv: ConceptView, page: str, style: str) -> str:

@@ -13,12 +13,16 @@ from gpulist.view.links import rel_link
 from gpulist.view.text import escape_text, front_matter, n_entries
 
 INDEX = "topics/index.md"
+# Material's search boost for a topic page, whose sections are its entries: an entry's exact
+# title then leads over a concept page (boosted too, gpulist.site.concept_page) that shares
+# one of its words. Zensical has no boosts and ignores it.
+SEARCH_BOOST = {"search": {"boost": 4}}
 
 
 def render_topic(topic_view: TopicView, view: SiteView, config: SiteConfig) -> str:
     topic = topic_view.topic
     page = topic_view.page
-    out = [front_matter({"title": topic.title, "description": topic.description})]
+    out = [front_matter({"title": topic.title, "description": topic.description, **SEARCH_BOOST})]
     out.append(f"# {escape_text(topic.title)}\n\n{escape_text(topic.description)}\n")
     out.append(_contents(topic_view))
     out.append(f"<p>{progress()}</p>\n")

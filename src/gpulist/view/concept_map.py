@@ -37,11 +37,11 @@ import networkx as nx
 from gpulist.checks.concept_cycle import find_cycles
 from gpulist.models import AREAS, Concept
 
-NODE_W = 136
+NODE_W = 140
 LINE_H, PAD_Y = 15, 10  # a box's height: its lines of 12 px text, and its padding
 GAP_X, GAP_Y = 56, 8  # between columns (room for edges and arrowheads), and between boxes
 SLOT, SLOT_GAP = 4, 2  # where a long edge passes through a layer: its height, and its gap to another edge
-CHARS = 16  # characters a line at NODE_W: (136 - 10) px / (0.62 em × 12 px)
+CHARS = 16  # characters a line at NODE_W: (140 - 12) px / (0.62 em × 12 px), less a margin for wider fonts
 SWEEPS = 4
 _BREAK = re.compile(r"(?<=-)|\s+")
 

@@ -42,7 +42,12 @@ class ConceptView:
 
 
 def concept_page(concept_id: str) -> str:
-    return f"concepts/{concept_id}.md"
+    """A concept page's source: `concepts/<id>/index.md`, served at `concepts/<id>/` as a
+    `concepts/<id>.md` would be. A folder of its own because Zensical orders search results
+    that rank equal by their source path, folders by name first: `kv-cache/` comes before
+    `kv-cache-eviction/`, where `kv-cache-eviction.md` came before `kv-cache.md`, so a
+    search for "KV cache" led with KV Cache Eviction (gpulist.site.concept_page)."""
+    return f"concepts/{concept_id}/index.md"
 
 
 def build_concepts(concepts: list[Concept], placed: list[Entry],

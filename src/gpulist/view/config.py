@@ -35,6 +35,10 @@ class SiteConfig:
     docs_dir: str = "docs"
     # How raw HTML links are written for the engine (gpulist.view.links): BUILT or SOURCE.
     link_style: str = BUILT
+    # Where a concept's aliases reach the engine's search (gpulist.site.concept_page): in its
+    # page's title (Zensical, whose search has title, text and path fields and no boosts) or
+    # in the page's tags (MkDocs: Material indexes front-matter tags as a field of its own).
+    names_in_title: bool = False
     site_description: str = ""  # one line on what the site is (llms.txt); the engines read it themselves
 
     def edit_url(self, data_path: str) -> str | None:
