@@ -241,3 +241,16 @@ def test_a_long_result_lists_its_first_fifty_rows_and_the_rest_on_request(tab: T
     expect(more).to_be_hidden()
     page.locator("#gpulist-table th[data-column=title] button").click()
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(50)
+
+
+def test_a_page_of_every_topic_names_tiers_tier_n(tab: Tab, site: Site) -> None:
+    """All resources mixes topics: a tier is "Tier N" (a grouped topic's entry shows its group),
+    in the column and in the filter's options alike."""
+    page = tab.page
+    open_table(page, site)
+    groups = {(t["id"], s["key"]): s["title"] for t in site.topics for s in t["sections"] if s["tier"] is None}
+    cells = page.locator("#gpulist-table td.gpulist-cell-tier").all_inner_texts()
+    assert cells == [f"Tier {r['tier']}" if r["tier"] else groups[(r["topic"], r["section"])] for r in site.resources]
+    labels = page.locator(f"{FORM} input[name=tier]").evaluate_all(
+        "boxes => boxes.map(b => b.parentElement.firstChild.nextSibling.textContent.trim())")
+    assert labels == ["Tier 1", "Tier 2", "Tier 3"]
