@@ -77,7 +77,7 @@ def main_thread_ms(trace: bytes) -> float:
 
 
 def timed_step(browser: object, page: object, step: str) -> dict:
-    browser.start_tracing(page=page, categories=["devtools.timeline"])  # type: ignore[attr-defined]
+    browser.start_tracing(page=page, categories=["toplevel", "disabled-by-default-devtools.timeline"])  # type: ignore[attr-defined]
     found = page.evaluate(TIMED, step)  # type: ignore[attr-defined]
     found["cpu"] = main_thread_ms(browser.stop_tracing())  # type: ignore[attr-defined]
     return found
