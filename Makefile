@@ -14,8 +14,14 @@ serve: install           ## build, serve on http://127.0.0.1:8000 and rebuild wh
 
 # The suite includes the browser tests; install-test installs Debian's chromium for them
 # and fails loudly if it cannot. GPULIST_SKIP_BROWSER=1 opts out (developers only).
+# It runs in TEST_WORKERS processes (pytest-xdist; `auto` is one per CPU): most of its time
+# is the browser tests, where one process left the second core idle while Chromium loaded a
+# page. Each process builds and serves its own fixture site (under a second per engine).
+# `make test TEST_WORKERS=0` runs it in one process; a single test module runs in one process
+# unless asked (`pytest -n 2 tests/browser/...`).
+TEST_WORKERS ?= auto
 test: install-test       ## install everything the tests need, then run the whole suite
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 install:
 	bash scripts/bootstrap.sh

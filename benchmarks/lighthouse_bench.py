@@ -12,7 +12,9 @@ With --all-pages it scores, on the mobile preset, each page type issue 18 names 
 topic, a concept page, the concepts index with its map, a path, start here, all resources,
 and the book's index page of issue 27)
 in all four categories (performance, accessibility, best practices, SEO), and prints the
-largest page under concepts/ gzipped (issue 18's limit: 60 KB).
+largest page under concepts/ gzipped (issue 18's limit: 60 KB); `--only TYPE` picks types, and
+`--explain` prints where each page's main-thread time went in Lighthouse's trace of the load
+(by kind, by script, its long tasks).
 
 Lighthouse is no dependency of gpulist: install it where you like (`npm install lighthouse`
 in a scratch folder; version 12 runs on Node 20) and pass its program with --lighthouse.
@@ -37,10 +39,11 @@ from benchmarks._sitekit import CHROMIUM, CHROMIUM_ARGS, REPO, gpulist_build, ma
 from benchmarks.synthetic import write_catalog
 
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+# The tag pages of old (tags/<id>/) are redirects to concept pages now: not a page type.
 PAGE_TYPES = {
     "home": "", "topic": "topics/attention/", "concept page": "concepts/kv-cache/",
     "concepts index": "concepts/", "path": "paths/attention-kernels/", "start here": "start-here/",
-    "all resources": "all-resources/", "book page": "book/",
+    "all resources": "all-resources/", "book page": "book/", "recent": "recent/",
 }
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift",
            "speed-index")
@@ -72,7 +75,25 @@ def summary(report: dict) -> dict:
         "failed": sorted(a["id"] for a in report["categories"]["accessibility"]["auditRefs"]
                          if audits[a["id"]]["score"] is not None and audits[a["id"]]["score"] < 1 and a["weight"]),
         "offsite": sorted({r["url"] for r in requests if not r["url"].startswith(("http://127.0.0.1", "data:", "blob:"))}),
+        # Where the main thread's time went (Lighthouse's trace of the load): by kind, by script, long tasks.
+        "work": {i["groupLabel"]: i["duration"] for i in _items(audits, "mainthread-work-breakdown")},
+        "scripts": {i["url"].rsplit("/", 1)[-1] or i["url"]: i["total"] for i in _items(audits, "bootup-time")},
+        "long_tasks": [(i["url"].rsplit("/", 1)[-1], round(i["duration"])) for i in _items(audits, "long-tasks")],
     }
+
+
+def _items(audits: dict, name: str) -> list[dict]:
+    return audits.get(name, {}).get("details", {}).get("items", [])
+
+
+def explain(found: list[dict]) -> None:
+    """The median main-thread work by kind and by script, and the long tasks of the median run."""
+    kinds = {k: statistics.median(r["work"].get(k, 0) for r in found) for k in found[0]["work"]}
+    scripts = {k: statistics.median(r["scripts"].get(k, 0) for r in found) for k in found[0]["scripts"]}
+    middle = sorted(found, key=lambda r: r["performance"])[len(found) // 2]
+    print("      main thread: " + ", ".join(f"{k} {v:.0f} ms" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
+    print("      by script: " + ", ".join(f"{k} {v:.0f} ms" for k, v in sorted(scripts.items(), key=lambda kv: -kv[1])[:5]))
+    print(f"      long tasks (simulated): {middle['long_tasks']}", flush=True)
 
 
 def report(label: str, runs: list[dict]) -> None:
@@ -90,18 +111,25 @@ def report(label: str, runs: list[dict]) -> None:
     print(f"  {'':<8} requests that left 127.0.0.1: {', '.join(offsite) if offsite else 'none'}")
 
 
-def page_types(program: str, url: str, site: Path, runs: int) -> None:
+def page_types(program: str, url: str, site: Path, runs: int, only: list[str] | None = None,
+               why: bool = False) -> None:
     """Issue 18's figures: every page type on the mobile preset, and the concepts pages' weight."""
     sizes = {p: len(gzip.compress(p.read_bytes(), 6)) for p in (site / "concepts").rglob("index.html")}
     biggest = max(sizes, key=sizes.__getitem__)
     print(f"  largest page under concepts/: {sizes[biggest] / 1024:.1f} KB gzipped ({biggest.relative_to(site)})")
     for name, path in PAGE_TYPES.items():
+        if only and name not in only:
+            continue
         found = [summary(lighthouse(program, url + path, desktop=False)) for _ in range(runs)]
         median = {c: statistics.median(r[c] for r in found) for c in CATEGORIES}
         tbt = statistics.median(r["metrics"]["total-blocking-time"] for r in found)
+        failed = sorted({a for r in found for a in r["failed"]})
         print(f"  {name:<15} " + "  ".join(f"{c} {median[c]:.0f}" for c in CATEGORIES)
               + f"  (TBT {tbt:.0f} ms; performance {min(r['performance'] for r in found)}–"
-              f"{max(r['performance'] for r in found)})")
+              f"{max(r['performance'] for r in found)}; load average {os.getloadavg()[0]:.1f})"
+              + (f"; accessibility audits failed: {', '.join(failed)}" if failed else ""), flush=True)
+        if why:
+            explain(found)
 
 
 def data_folder(args: argparse.Namespace, tmp: Path) -> Path:
@@ -120,6 +148,8 @@ def main() -> None:
     parser.add_argument("--engine", choices=("zensical", "mkdocs", "both"), default="both")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--all-pages", action="store_true", help="every page type, all four categories (mobile)")
+    parser.add_argument("--only", action="append", help="with --all-pages: just this page type (repeatable)")
+    parser.add_argument("--explain", action="store_true", help="with --all-pages: where each page's main-thread time went")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; Lighthouse simulates its throttling")
     with tempfile.TemporaryDirectory(prefix="gpulist-lighthouse-") as tmp:
@@ -130,7 +160,7 @@ def main() -> None:
             with serve(project / "site", compress=True) as url:
                 if args.all_pages:
                     print(f"{engine}: every page type, mobile preset")
-                    page_types(args.lighthouse, url, project / "site", args.runs)
+                    page_types(args.lighthouse, url, project / "site", args.runs, args.only, args.explain)
                     continue
                 print(f"{engine}: {args.page}{args.query}")
                 for label, desktop in (("mobile", False), ("desktop", True)):

@@ -1,7 +1,7 @@
 """A synthetic catalog of any size, for benchmarks and scale tests.
 
-It reuses the real topics.yml and concepts.yml (without their first reads and their questions'
-sources, which name real entries) so pages and facets look like the real site, adds `concepts` synthetic concepts
+It reuses the real topics.yml and concepts.yml (without their first reads and their worked
+questions, which name real entries) so pages and facets look like the real site, adds `concepts` synthetic concepts
 (default 1,000) with definitions and `requires` edges among them, and takes the real book
 index (with the book's own entry) so the concept index is built. It writes a catalog that
 passes `gpulist validate`, every concept with at least two entries: every figure measured on

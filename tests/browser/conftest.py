@@ -138,9 +138,15 @@ def build_fixture_site(project: Path, site_url: str, engine: str) -> None:
     assert code == 0, f"gpulist build --engine {engine} failed on the fixture catalog"
 
 
-@pytest.fixture(scope="package", params=ENGINES)
+@pytest.fixture(scope="session", params=ENGINES)
 def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The fixture site, built once per engine and served on an ephemeral port of 127.0.0.1."""
+    """The fixture site, built once per engine and served on an ephemeral port of 127.0.0.1.
+
+    Session scope: `make test` runs the suite in parallel processes (pytest-xdist), and a
+    process may run browser tests, then others, then browser tests again; a package-scoped
+    site was built anew each time it came back. Each process builds its own (under a second
+    per engine), since the site's address, which MkDocs' instant navigation needs to match the
+    served one, names the process's own port."""
     engine = request.param
     project = tmp_path_factory.mktemp(f"browser-site-{engine}")
     handler = functools.partial(_QuietHandler, directory=str(project / "site"))

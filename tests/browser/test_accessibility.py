@@ -1,4 +1,5 @@
-"""axe-core's WCAG 2 A/AA rules find nothing on any page type, in either palette, on either engine.
+"""axe-core's WCAG 2 A/AA rules find nothing on any page type, in either palette, on either engine;
+nor in the filters' states (fields open, nothing left) or All resources as a list on a phone.
 
 axe-core comes bundled with axe-playwright-python (pinned in the test extra) and is injected
 into the page: nothing is fetched. The fixture site is built by both engines (conftest), and
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from tests.browser.conftest import Site, open_tab
 
@@ -81,5 +83,42 @@ def test_axe_reports_what_it_should(browser: Any, site: Site) -> None:
         }""")
         rules = {line.split(":")[0] for line in violations(page)}
         assert {"color-contrast", "link-in-text-block"} <= rules
+    finally:
+        page.context.close()
+
+
+# The filters' states and the table's phone layout, in both palettes: the fields open with their
+# counts, the empty state with its Clear, the table as a list of blocks at 412 px with a mark set.
+PHONE = {"width": 412, "height": 915}
+DESKTOP = {"width": 1280, "height": 900}
+STATES = {
+    "all resources, fields open": ("all-resources/?type=paper,code&tag=cuda", DESKTOP),
+    "all resources at 412 px": ("all-resources/", PHONE),
+    "all resources, nothing left": ("all-resources/?type=video", DESKTOP),
+    "topic, nothing left": ("topics/attention/?type=video", DESKTOP),
+    "topic, nothing left at 412 px": ("topics/attention/?type=video", PHONE),
+}
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_filter_states_pass_axe(browser: Any, site: Site, scheme: str, state: str) -> None:
+    path, viewport = STATES[state]
+    tab = open_tab(browser, viewport=viewport, color_scheme=scheme)
+    try:
+        page = tab.page
+        page.add_init_script("localStorage.setItem('gpulist.progress.v2', JSON.stringify({version: 2, marks: {"
+                             "'flashattention-2': {status: 'read', at: '2025-01-01T00:00:00.000Z'}, "
+                             "'pmpp-book': {status: 'reading', at: '2025-01-01T00:00:00.000Z'}}}))")
+        page.goto(site.url(path), wait_until="networkidle")
+        page.wait_for_function("document.documentElement.dataset.gpulistReader === 'bound'")
+        if path.startswith("all-resources/"):
+            page.wait_for_selector("#gpulist-table[data-ready=true]", state="attached")  # empty when nothing is left
+        if "nothing left" in state:
+            expect(page.locator("[data-gpulist-filters-empty]")).to_be_visible()
+        else:
+            assert page.locator("#gpulist-table tbody tr").count() > 0
+        assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
+        assert violations(page) == []
+        assert tab.errors == []
     finally:
         page.context.close()

@@ -12,43 +12,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.filter_kit import (CLEAR, COUNT, EMPTY, FORM, LISTING_PAGES, choose, counts, on_page, option_counts,
+                                     shown, wanted)
 from tests.browser.reader_kit import BOUND, open_bound, set_status
-
-FORM = "form[data-gpulist-filters]"
-LISTING_PAGES = ["topics/attention/", "concepts/cuda/", "recent/", "paths/first-steps/", "all-resources/"]
-
-
-def wanted(site: Site, ids: list[str], query: dict[str, list[str]], marks: dict[str, str]) -> list[str]:
-    by_id = {r["id"]: r for r in site.resources}
-
-    def value(entry: str, field: str) -> str:
-        if field == "status":
-            return marks.get(entry, "unread")
-        found = by_id[entry].get(field)
-        return "" if found is None else str(found)
-
-    return [i for i in ids if all(value(i, field) in values for field, values in query.items() if values)]
-
-
-def shown(page: Page) -> list[str]:
-    """Entry ids whose hosts the filters left visible, in page order (each once)."""
-    ids = page.locator("article [data-gpulist-type]").evaluate_all(
-        "hosts => hosts.filter(h => h.closest('[hidden]') === null).map(h => h.getAttribute('data-gpulist-entry'))")
-    return list(dict.fromkeys(ids))
-
-
-def on_page(page: Page) -> list[str]:
-    return list(dict.fromkeys(page.locator("article [data-gpulist-type]").evaluate_all(
-        "hosts => hosts.map(h => h.getAttribute('data-gpulist-entry'))")))
-
-
-def choose(page: Page, field: str, *values: str) -> None:
-    form = page.locator(FORM)
-    if not form.locator("details").evaluate("d => d.open"):
-        form.locator("summary").click()
-    for value in values:
-        form.locator(f"input[name={field}][value='{value}']").check()
-
 
 def test_every_field_filters_the_recent_page_and_lives_in_the_address(tab: Tab, site: Site) -> None:
     page = tab.page
@@ -59,7 +25,7 @@ def test_every_field_filters_the_recent_page_and_lives_in_the_address(tab: Tab, 
     open_bound(page, site.url("recent/"))
     everything = on_page(page)
     assert len(everything) == len(site.resources)
-    expect(page.locator(".gpulist-filter-count")).to_have_text(f"Showing all {len(everything)} entries.")
+    expect(page.locator(COUNT)).to_have_text(f"Showing all {len(everything)} entries.")
     steps: list[tuple[str, list[str]]] = [("status", ["unread", "read"]), ("type", ["paper", "book", "docs", "blog"]),
                                           ("effort", ["afternoon", "weeks", "quick"]), ("access", ["free", "paywall"]),
                                           ("tier", ["1"])]
@@ -69,7 +35,7 @@ def test_every_field_filters_the_recent_page_and_lives_in_the_address(tab: Tab, 
         query[field] = values
         expected = wanted(site, everything, query, marks)
         assert shown(page) == expected, f"after {field}={values}"
-        expect(page.locator(".gpulist-filter-count")).to_have_text(
+        expect(page.locator(COUNT)).to_have_text(
             f"Showing {len(expected)} of {len(everything)} entries.")
     final = wanted(site, everything, query, marks)
     assert final == ["flashattention-3", "flashattention-2"], "the fixture keeps two entries through all five"
@@ -82,7 +48,7 @@ def test_every_field_filters_the_recent_page_and_lives_in_the_address(tab: Tab, 
     assert shown(page) == final
     assert page.locator(f"{FORM} input:checked").count() == sum(len(v) for v in query.values())
     expect(page.locator(f"{FORM} details")).to_have_attribute("open", "")
-    page.locator(f"{FORM} button[type=reset]").click()
+    page.locator(CLEAR).click()
     assert shown(page) == everything
     expect(page).to_have_url(site.url("recent/"))
     assert tab.offsite == []
@@ -151,7 +117,7 @@ def test_the_table_applies_the_reader_filters_and_one_clear_resets_all(tab: Tab,
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(len(site.resources))
     page.locator(f"{FORM} input[name=status][value=read]").uncheck()
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(len(site.resources) - 1)
-    page.locator("#gpulist-table button[type=reset]").click()
+    page.locator(CLEAR).click()
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(len(site.resources))
     assert page.locator(f"{FORM} input:checked").count() == 0
     expect(page).to_have_url(site.url("all-resources/"))
@@ -208,3 +174,79 @@ def test_without_javascript_there_is_no_form_and_every_entry_shows(browser: Brow
         assert opened.offsite == []
     finally:
         opened.page.context.close()
+
+
+def rows_or_cards(page: Page, path: str) -> list[str]:
+    """What the page shows: the table's rows on All resources (every one listed: the fixture is
+    short), the visible cards and lines elsewhere."""
+    if path == "all-resources/":
+        return page.locator("#gpulist-table tbody a").evaluate_all("as => as.map(a => a.href.split('#')[1])")
+    return shown(page)
+
+
+def open_listing(page: Page, site: Site, path: str) -> list[str]:
+    """Opens a listing page bound (and its table ready); returns the entry ids it lists."""
+    open_bound(page, site.url(path))
+    if path.startswith("all-resources/"):
+        page.wait_for_selector("#gpulist-table[data-ready=true]")
+        return [r["id"] for r in site.resources]
+    return on_page(page)
+
+
+@pytest.mark.parametrize("path", LISTING_PAGES)
+def test_each_option_shows_how_many_entries_it_would_leave(tab: Tab, site: Site, path: str) -> None:
+    page = tab.page
+    ids = open_listing(page, site, path)
+    fields = ["status", "type", "effort", "access", "tier"]
+    for field in fields:
+        assert option_counts(page, field) == {o: counts(site, ids, {}, field, {}).get(o, 0) for o in option_counts(page, field)}
+    choose(page, "type", "paper", "code")
+    query = {"type": ["paper", "code"]}
+    for field in fields:  # the type field's own counts ignore its choice; the others' follow it
+        found = option_counts(page, field)
+        assert found == {o: counts(site, ids, query, field, {}).get(o, 0) for o in found}, field
+    assert rows_or_cards(page, path) == wanted(site, ids, query, {})
+    assert tab.offsite == []
+
+
+@pytest.mark.parametrize("path", LISTING_PAGES)
+def test_no_match_says_so_and_offers_the_way_back(tab: Tab, site: Site, path: str) -> None:
+    page = tab.page
+    ids = open_listing(page, site, path)
+    empty = page.locator(EMPTY)
+    expect(empty).to_be_hidden()
+    choose(page, "type", "video")  # the fixture has no video
+    assert wanted(site, ids, {"type": ["video"]}, {}) == []
+    expect(empty).to_be_visible()
+    expect(empty).to_contain_text("No entry matches these filters.")
+    expect(page.locator(COUNT)).to_have_text(f"Showing 0 of {len(ids)} entries.")
+    assert rows_or_cards(page, path) == []
+    # Headings of sections with nothing left step aside; the one Clear sits in the empty state.
+    assert page.locator("article h2:has([data-gpulist-section-count])").evaluate_all(
+        "hs => hs.filter(h => h.checkVisibility()).length") == 0
+    assert page.locator(f"{FORM} button[type=reset]").count() == 1
+    empty.get_by_role("button", name="Clear filters").click()
+    expect(empty).to_be_hidden()
+    assert rows_or_cards(page, path) == ids
+    expect(page.locator(COUNT)).to_have_text(f"Showing all {len(ids)} entries.")
+    assert page.locator(f"{FORM} input:checked").count() == 0
+    assert page.evaluate("document.activeElement.closest('form[data-gpulist-filters]') !== null")
+    expect(page).to_have_url(site.url(path))
+    assert tab.offsite == []
+
+
+HUGE = "x" * 10_240
+
+
+@pytest.mark.parametrize("path", ["recent/", "all-resources/"])
+def test_huge_and_unknown_query_values_are_ignored_without_error(tab: Tab, site: Site, path: str) -> None:
+    page = tab.page
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    query = f"?type={HUGE},paper&text={HUGE}&{HUGE}={HUGE}&tag={HUGE}&year=1066&topic=nowhere&tier=1,,%00"
+    ids = open_listing(page, site, path + query)
+    assert rows_or_cards(page, path) == wanted(site, ids, {"type": ["paper"], "tier": ["1"]}, {})
+    note = page.locator(".gpulist-filter-note")
+    expect(note).to_contain_text("type=" + "x" * 30 + "\u2026")
+    assert len(note.inner_text()) < 600, "a huge value is named, not repeated"
+    assert tab.errors == [] and dialogs == []

@@ -81,6 +81,53 @@ def test_the_search_dialog_fits_a_phone(browser: Any, site: Site) -> None:
         box.click()
         box.press_sequentially("attention")
         page.locator(site.search_ui.results).first.wait_for()
+        # MkDocs slides its search in: measure where it comes to rest, not mid-slide (x was 4 px
+        # off screen here while the transition ran, more often on a loaded machine).
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
         box = box.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         assert page.evaluate(OVERFLOW) <= 0
+
+
+# The real list's longest title (139 characters) and most concepts on one entry (16), on one row.
+LONG_TITLE = ("A Gentle Introduction to 8-bit Matrix Multiplication for transformers at scale using Hugging Face "
+              "Transformers, Accelerate and bitsandbytes")
+ROWS = """rows => rows.map(r => { const box = r.getBoundingClientRect();
+  return {display: getComputedStyle(r).display, height: box.height, left: box.left, right: box.right,
+          cells: [...r.cells].filter(c => c.checkVisibility()).map(c => c.getBoundingClientRect().right)}; })"""
+
+
+def test_all_resources_is_a_readable_list_on_a_phone(browser: Any, site: Site) -> None:
+    """At 412 px each entry is one block: no sideways scroll, no row taller than 240 px, even the
+    longest title with the most concepts; the filters and the sort buttons fit the screen too."""
+    def longest(route: Any) -> None:
+        data = route.fetch().json()
+        worst = {**data["resources"][0], "id": "longest-row", "title": LONG_TITLE, "year": 2023, "effort": "afternoon",
+                 "tags": [f"concept-number-{n}" for n in range(16)]}
+        data["resources"].append(worst)
+        route.fulfill(json=data)
+
+    tab = open_tab(browser, viewport=PHONE)
+    try:
+        page = tab.page
+        page.route("**/resources.json", longest)
+        page.goto(site.url("all-resources/"), wait_until="networkidle")
+        page.wait_for_selector("#gpulist-table[data-ready=true]")
+        page.evaluate("gpulist.store.setStatus('longest-row', 'reading')")
+        rows = page.locator("#gpulist-table tbody tr").evaluate_all(ROWS)
+        assert len(rows) == len(site.resources) + 1
+        for row in rows:
+            assert row["display"] == "block"
+            assert row["height"] <= 240, row
+            assert row["left"] >= 0 and row["right"] <= PHONE["width"]
+            assert all(right <= PHONE["width"] for right in row["cells"]), row
+        assert page.evaluate(OVERFLOW) <= 0
+        page.locator("form[data-gpulist-filters] summary").click()
+        for control in page.locator("form[data-gpulist-filters] select, form[data-gpulist-filters] input, "
+                                    "#gpulist-table th button").all():
+            box = control.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        assert page.evaluate(OVERFLOW) <= 0
+        assert tab.errors == []
+    finally:
+        tab.page.context.close()

@@ -1,16 +1,22 @@
 """The All-resources table (docs/assets/javascripts/resources-table.js) in a real browser.
 
-Expected rows are computed from the built resources.json, so the tests follow the
-fixture catalog instead of hard-coding its counts.
+The page has one filter system, the reader's form (reader/filters.js) with the table's search
+box and topic, concept and year menus added; the table draws what it leaves. Expected rows are
+computed from the built resources.json, so the tests follow the fixture catalog instead of
+hard-coding its counts.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from playwright.sync_api import Page, expect
 
+from gpulist.view.effort import LABELS
 from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.filter_kit import CLEAR, COUNT, FORM, choose, option_counts, pick
+from tests.browser.reader_kit import open_bound, set_status
 
 READY = "#gpulist-table[data-ready=true]"
 
@@ -35,15 +41,47 @@ def test_table_lists_every_entry_linking_to_its_anchor(tab: Tab, site: Site) -> 
     open_table(page, site)
     assert row_ids(page) == ids(site.resources)  # the guide's order, as resources.json has it
     total = len(site.resources)
-    assert page.locator(".gpulist-count").inner_text() == f"Showing {total} of {total} entries"
+    expect(page.locator(COUNT)).to_have_text(f"Showing all {total} entries.")
     first = site.resources[0]
     link = page.locator("#gpulist-table tbody tr td:first-child a").first
     assert link.get_attribute("href") == site.url(f"topics/{first['topic']}/#{first['id']}")
     assert link.inner_text() == first["title"]
-    # Every column header sorts and says how; every control has a label.
-    assert page.locator("#gpulist-table th[aria-sort]").count() == 6
-    for control in page.locator("#gpulist-table select, #gpulist-table input").all():
+    # Every column header sorts and says how; every control of the form has a label.
+    heads = page.locator("#gpulist-table th[aria-sort]").all_inner_texts()
+    assert [h.strip(" ↕") for h in heads] == ["Title", "Type", "Topic", "Tier", "Status", "Effort", "Year", "Concepts"]
+    for control in page.locator(f"{FORM} select, {FORM} input[type=search]").all():
         assert page.locator(f"label[for='{control.get_attribute('id')}']").count() == 1
+
+
+def test_one_filter_system(tab: Tab, site: Site) -> None:
+    """One form, one Clear, one live count: the table adds fields to the reader's form, none of its own."""
+    page = tab.page
+    open_table(page, site)
+    article = page.locator("article")
+    assert article.locator("form").count() == 1 and article.locator(FORM).count() == 1
+    assert article.locator("[role=status]").count() == 1
+    assert article.locator("button[type=reset]").count() == 1
+    assert page.locator("#gpulist-table input, #gpulist-table select, #gpulist-table form").count() == 0
+    names = page.locator(f"{FORM} [name]").evaluate_all("cs => [...new Set(cs.map(c => c.name))]")
+    assert names == ["text", "topic", "tag", "year", "status", "type", "effort", "access", "tier"]
+
+
+def test_status_and_effort_columns(tab: Tab, site: Site) -> None:
+    page = tab.page
+    open_bound(page, site.url("topics/attention/"))
+    set_status(page, "flashattention-2", "read")
+    set_status(page, "vllm", "reading")
+    open_table(page, site)
+    cells = page.locator("#gpulist-table tbody tr").evaluate_all("""rows => rows.map(r => [
+        r.querySelector('a').href.split('#')[1], r.querySelector('.gpulist-cell-status').textContent,
+        r.querySelector('.gpulist-cell-effort').textContent])""")
+    marks = {"flashattention-2": "read", "vllm": "reading"}
+    assert cells == [[r["id"], marks.get(r["id"], "unread"), LABELS.get(r["effort"] or "", "")] for r in site.resources]
+    # Sorting by status puts unread first, then reading, then read; marks made elsewhere show at once.
+    page.locator("#gpulist-table th[data-column=status] button").click()
+    assert row_ids(page)[-2:] == ["vllm", "flashattention-2"]
+    page.evaluate("gpulist.store.setStatus('pmpp-book', 'skipped')")
+    expect(page.locator("#gpulist-table tbody tr").last.locator(".gpulist-cell-status")).to_have_text("skipped")
 
 
 def test_titles_render_as_text(tab: Tab, site: Site) -> None:
@@ -57,37 +95,54 @@ def test_titles_render_as_text(tab: Tab, site: Site) -> None:
 def test_facet_narrows_and_url_keeps_state(tab: Tab, site: Site) -> None:
     page = tab.page
     open_table(page, site)
-    page.select_option("#gpulist-table-topic", "attention")
+    pick(page, "topic", "attention")
     attention = [r for r in site.resources if r["topic"] == "attention"]
     assert 0 < len(attention) < len(site.resources)
     assert row_ids(page) == ids(attention)
-    assert "topic=attention" in page.url
+    page.wait_for_function("location.search.includes('topic=attention')")
 
-    page.select_option("#gpulist-table-tag", "kv-cache")
+    pick(page, "tag", "kv-cache")
     page.locator("#gpulist-table th[data-column=year] button").click()
     page.locator("#gpulist-table th[data-column=year] button").click()  # second click: newest first
     expected = [r for r in attention if "kv-cache" in r["tags"]]
     expected.sort(key=lambda r: -(r["year"] or 0))
     assert row_ids(page) == ids(expected)
-    assert page.locator(".gpulist-count").inner_text() == f"Showing {len(expected)} of {len(site.resources)} entries"
+    expect(page.locator(COUNT)).to_have_text(f"Showing {len(expected)} of {len(site.resources)} entries.")
+    page.wait_for_function("new URLSearchParams(location.search).get('tag') === 'kv-cache'")
+    assert dict(parse_qsl(urlsplit(page.url).query)) == {"sort": "-year", "topic": "attention", "tag": "kv-cache"}
 
     page.reload()
     page.wait_for_selector(READY)
     assert row_ids(page) == ids(expected)
-    assert page.input_value("#gpulist-table-topic") == "attention"
-    assert page.input_value("#gpulist-table-tag") == "kv-cache"
+    assert page.input_value(f"{FORM} select[name=topic]") == "attention"
+    assert page.input_value(f"{FORM} select[name=tag]") == "kv-cache"
     assert page.get_attribute("#gpulist-table th[data-column=year]", "aria-sort") == "descending"
+
+
+def test_menus_and_checkboxes_combine(tab: Tab, site: Site) -> None:
+    page = tab.page
+    open_table(page, site)
+    pick(page, "year", "2023")
+    choose(page, "type", "paper", "code")
+    expected = [r for r in site.resources if r["year"] == 2023 and r["type"] in ("paper", "code")]
+    assert expected and row_ids(page) == ids(expected)
+    # The year menu's own options count what each year would leave among papers and code.
+    options = page.locator(f"{FORM} select[name=year] option").all_inner_texts()
+    for year in {r["year"] for r in site.resources if r["year"]}:
+        n = sum(1 for r in site.resources if r["year"] == year and r["type"] in ("paper", "code"))
+        assert f"{year} ({n})" in options
 
 
 def test_text_filter_and_shared_link(tab: Tab, site: Site, browser: Any) -> None:
     page = tab.page
     open_table(page, site)
-    page.locator("#gpulist-table-text").press_sequentially("tri dao")
+    page.locator(f"{FORM} input[name=text]").press_sequentially("tri dao")
     expected = [r for r in site.resources if "Tri Dao" in r["authors"]]
     assert expected
     page.wait_for_function("location.search.includes('text=')")
     page.wait_for_function(f"document.querySelectorAll('#gpulist-table tbody tr').length === {len(expected)}")
     assert row_ids(page) == ids(expected)
+    assert "text=tri%20dao" in page.url
 
     # The address alone reproduces the view in a fresh browser context.
     shared = open_tab(browser)
@@ -95,40 +150,45 @@ def test_text_filter_and_shared_link(tab: Tab, site: Site, browser: Any) -> None
         shared.page.goto(page.url)
         shared.page.wait_for_selector(READY)
         assert row_ids(shared.page) == ids(expected)
-        assert shared.page.input_value("#gpulist-table-text") == "tri dao"
+        assert shared.page.input_value(f"{FORM} input[name=text]") == "tri dao"
     finally:
         shared.page.context.close()
 
 
-def test_clear_restores_everything(tab: Tab, site: Site) -> None:
+def test_counts_follow_a_search_made_with_the_fields_folded(tab: Tab, site: Site) -> None:
     page = tab.page
-    open_table(page, site, "?type=paper&sort=title")
-    assert row_ids(page) == sorted(ids(r for r in site.resources if r["type"] == "paper"))  # type: ignore[arg-type]
-    page.locator("#gpulist-table button[type=reset]").click()
-    assert row_ids(page) == ids(site.resources)
-    assert page.url.endswith("/all-resources/")
+    open_table(page, site)
+    page.locator(f"{FORM} input[name=text]").fill("tri dao")
+    page.locator(f"{FORM} input[name=text]").press("Enter")
+    assert not page.locator(f"{FORM} details").evaluate("d => d.open")
+    found = [r for r in site.resources if "Tri Dao" in r["authors"]]
+    assert 0 < len({r["type"] for r in found}) and len(found) < len(site.resources)
+    ids_found = [r["id"] for r in found]
+    assert row_ids(page) == ids_found
+    shown_counts = option_counts(page, "type")  # opens the fields
+    assert shown_counts == {t: sum(1 for r in found if r["type"] == t) for t in shown_counts}
+
+
+def test_clear_restores_every_entry_and_keeps_the_order(tab: Tab, site: Site) -> None:
+    page = tab.page
+    open_table(page, site, "?type=paper&text=attention&sort=title")
+    papers = [r for r in site.resources if r["type"] == "paper" and "attention" in r["title"].lower()]
+    assert row_ids(page) == sorted(ids(papers), key=lambda i: next(r["title"] for r in papers if r["id"] == i))
+    page.locator(CLEAR).click()
+    assert row_ids(page) == ids(sorted(site.resources, key=lambda r: r["title"].lower()))
+    assert page.input_value(f"{FORM} input[name=text]") == ""
+    expect(page).to_have_url(site.url("all-resources/?sort=title"))
 
 
 def test_works_after_instant_navigation(tab: Tab, site: Site) -> None:
     """Material swaps pages without reloading; the table must still start (document$)."""
     page = tab.page
-    page.goto(site.url())
+    open_bound(page, site.url())  # the theme's instant navigation is up once it has announced the page
     page.evaluate("window.__sameDocument = true")
     page.locator(".md-nav a[href$='all-resources/']").first.click()
     page.wait_for_selector(READY)
     assert page.evaluate("window.__sameDocument === true"), "expected instant navigation, got a full load"
     assert len(row_ids(page)) == len(site.resources)
-
-
-def test_phone_width_does_not_scroll_the_page(browser: Any, site: Site) -> None:
-    phone = open_tab(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    try:
-        open_table(phone.page, site, "?topic=attention")
-        width = phone.page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 360
-        assert phone.page.locator("#gpulist-table-topic").is_visible()
-    finally:
-        phone.page.context.close()
 
 
 def topic_links(page: Page) -> list[str]:
@@ -158,9 +218,9 @@ def test_the_note_comes_back_when_the_data_cannot_load(tab: Tab, site: Site) -> 
     assert len(topic_links(page)) == len(site.topics) + 1
 
 
-def test_a_long_result_lists_its_first_hundred_rows_and_the_rest_on_request(tab: Tab, site: Site) -> None:
-    """Served 150 entries (the fixture's, repeated under new ids), the table lists 100 and
-    says so; "List all 150" lists every one, and a new filter goes back to the first 100."""
+def test_a_long_result_lists_its_first_fifty_rows_and_the_rest_on_request(tab: Tab, site: Site) -> None:
+    """Served 150 entries (the fixture's, repeated under new ids), the table lists 50 and
+    says so; "List all 150" lists every one, and a new order goes back to the first 50."""
     page = tab.page
 
     def longer(route: Any) -> None:
@@ -171,12 +231,26 @@ def test_a_long_result_lists_its_first_hundred_rows_and_the_rest_on_request(tab:
 
     page.route("**/resources.json", longer)
     open_table(page, site)
-    expect(page.locator("#gpulist-table tbody tr")).to_have_count(100)
-    assert page.locator(".gpulist-count").inner_text() == "150 of 150 entries match; the first 100 are listed"
+    expect(page.locator("#gpulist-table tbody tr")).to_have_count(50)
+    expect(page.locator(COUNT)).to_have_text("Showing all 150 entries.")
+    expect(page.locator("#gpulist-table .gpulist-more span")).to_have_text("The first 50 of 150 are listed.")
     more = page.locator("#gpulist-table .gpulist-more button")
     expect(more).to_have_text("List all 150")
     more.click()
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(150)
     expect(more).to_be_hidden()
     page.locator("#gpulist-table th[data-column=title] button").click()
-    expect(page.locator("#gpulist-table tbody tr")).to_have_count(100)
+    expect(page.locator("#gpulist-table tbody tr")).to_have_count(50)
+
+
+def test_a_page_of_every_topic_names_tiers_tier_n(tab: Tab, site: Site) -> None:
+    """All resources mixes topics: a tier is "Tier N" (a grouped topic's entry shows its group),
+    in the column and in the filter's options alike."""
+    page = tab.page
+    open_table(page, site)
+    groups = {(t["id"], s["key"]): s["title"] for t in site.topics for s in t["sections"] if s["tier"] is None}
+    cells = page.locator("#gpulist-table td.gpulist-cell-tier").all_inner_texts()
+    assert cells == [f"Tier {r['tier']}" if r["tier"] else groups[(r["topic"], r["section"])] for r in site.resources]
+    labels = page.locator(f"{FORM} input[name=tier]").evaluate_all(
+        "boxes => boxes.map(b => b.parentElement.firstChild.nextSibling.textContent.trim())")
+    assert labels == ["Tier 1", "Tier 2", "Tier 3"]

@@ -1,368 +1,222 @@
 /*
- * The All-resources table: one filterable, sortable table of every entry.
+ * The All-resources table: every entry in one sortable table, filtered by the page's one filter
+ * form (reader/filters.js), loaded after the reader's modules (see reader/base.js).
  *
  * Contract with `gpulist build` (src/gpulist/site/all_resources.py): the page holds
- * `<div id="gpulist-table" data-src="../resources.json">` containing a note for readers without JS.
- * This script fetches resources.json (shape: src/gpulist/export/resources_json.py,
- * version 1) and replaces the container's children with facets, a text filter, a count
- * and the table.
+ * `<div id="gpulist-table" data-src="../resources.json" data-gpulist-effort-labels="{…}">`
+ * containing a note for readers without JS. This script fetches resources.json (shape:
+ * src/gpulist/export/resources_json.py, version 1), replaces the container's children with the
+ * table, and hands its rows to the filters (`gpulist.filters.attach`): they decide which rows
+ * show, count them, write the choices into the address and clear them; the table draws what
+ * is left, in the order its column headers choose (`?sort=-year`, kept in the address too).
+ * The status column is the reader's own mark (reader/store.js), drawn again when marks change.
  *
- * The view state lives in the query string so a filtered view can be shared and
- * survives a reload: ?topic=attention&tag=cuda&year=2023&text=flash&sort=-year, beside the reader's
- * own filter fields (?status=unread&type=paper&tier=1,2: see docs/assets/javascripts/reader/filters.js),
- * which the table also applies through window.gpulistReader.matches.
- * (`text`, not `q`: Material's search reads `q` and highlights with `h`.)
- *
- * Speed at 10,000 entries: each row's HTML and search text are built once after loading;
- * a re-render is a filter, an optional sort and one innerHTML assignment of at most
- * ROW_LIMIT rows (unless the reader asks for all). Typing is debounced.
- * Plain JavaScript, no framework, no build step.
+ * Speed at 10,000 entries: each row's HTML and search text are built once after loading, and
+ * each sort order once when first asked for; a re-render is one pass over the rows and one
+ * innerHTML assignment of at most ROW_LIMIT rows (unless the reader asks for all).
+ * On a narrow screen the stylesheet (resources-table.css) shows each row as a block.
  */
-(function () {
+(function (G) {
   "use strict";
 
-  // Type and tier (with status, effort and access) are filtered by the reader's form (reader/filters.js) above the
-  // table, which owns those fields on every listing page: see `reader` below.
-  var FACETS = [
-    { key: "topic", label: "Topic" },
-    { key: "tag", label: "Tag" },
-    { key: "year", label: "Year" },
-  ];
   var COLUMNS = [
     { key: "title", label: "Title" },
     { key: "type", label: "Type" },
     { key: "topic", label: "Topic" },
     { key: "tier", label: "Tier" },
-    { key: "tags", label: "Tags" },
+    { key: "status", label: "Status" },
+    { key: "effort", label: "Effort" },
     { key: "year", label: "Year" },
+    { key: "tags", label: "Concepts" },
   ];
-  var DEBOUNCE_MS = 150;
+  var EFFORTS = ["quick", "hour", "afternoon", "days", "weeks"];
   // Laying out a table row costs far more than filtering it: 10,000 rows took seconds in
   // headless Chromium where 1,000 took a fraction, and on a phone (Lighthouse's mobile setting)
   // laying out the real list's 391 rows blocked the page for about 0.6 s where 100 took 0.25 s.
-  // So a result lists its first ROW_LIMIT rows, a screenful many times over, and offers the
-  // rest behind a button; counts, filters and sorting cover every entry.
-  var ROW_LIMIT = 100;
+  // So a result lists its first ROW_LIMIT rows, a few screenfuls, and offers the rest behind a
+  // button; counts, filters and sorting cover every entry. 50, not 100: at 10,000 entries a
+  // filter change's layout and style work took 10 ms of CPU against 16 to 21 for 100 rows
+  // (Chrome's trace here), the larger part of a change's cost after the filters' own pass.
+  var ROW_LIMIT = 50;
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+  var esc = G.escapeHtml;
   var models = {}; // resources.json URL -> Promise of its model, reused across page visits
-
-  function escapeHtml(text) {
-    return String(text)
-      .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-  }
 
   function number(n) {
     return n.toLocaleString("en");
   }
 
-  function loadModel(url) {
+  function loadModel(url, labels) {
     if (!models[url]) {
       models[url] = fetch(url, { credentials: "same-origin" }).then(function (response) {
         if (!response.ok) throw new Error(response.status + " " + response.statusText);
         return response.json();
-      }).then(function (data) { return buildModel(data, url); });
+      }).then(function (data) { return buildModel(data, url, labels); });
       models[url].catch(function () { delete models[url]; });
     }
     return models[url];
   }
 
-  /* ---- the model: rows and facet values, built once per catalog ---- */
+  /* ---- the model: one row per entry, built once per catalog ---- */
 
-  function buildModel(data, baseUrl) {
+  function buildModel(data, baseUrl, labels) {
     var topics = {}, sections = {}, tags = {};
     (data.topics || []).forEach(function (t, i) {
       topics[t.id] = { title: t.title, order: i };
       (t.sections || []).forEach(function (s, j) {
-        sections[t.id + "\u0000" + s.key] = { title: s.title, tier: s.tier, group: s.group, order: j };
+        sections[t.id + "\u0000" + s.key] = { title: s.title, order: j };
       });
     });
     (data.tags || []).forEach(function (t) { tags[t.id] = t.title || t.id; });
-    var rows = (data.resources || []).map(function (r, index) {
-      return buildRow(r, index, baseUrl, topics, sections, tags);
-    });
-    return { rows: rows, options: facetOptions(rows) };
+    var context = { baseUrl: baseUrl, topics: topics, sections: sections, tags: tags, labels: labels };
+    return { rows: (data.resources || []).map(function (r, index) { return buildRow(r, index, context); }), sorted: {} };
   }
 
   /* An icon of icons.css (gpulist.site.icons): painted by a CSS mask, named for screen readers. */
   function icon(name, label) {
-    var safe = escapeHtml(String(name).replace(/[^a-z0-9-]/g, ""));
-    return "<i class=\"gi gi-" + safe + "\" role=\"img\" aria-label=\"" + escapeHtml(label) + "\"></i>";
+    return '<i class="gi gi-' + esc(String(name).replace(/[^a-z0-9-]/g, "")) + '" role="img" aria-label="' + esc(label) + '"></i>';
   }
 
-  function buildRow(r, index, baseUrl, topics, sections, tags) {
-    var topic = topics[r.topic] || { title: r.topic, order: 1e9 };
-    var section = sections[r.topic + "\u0000" + r.section];
-    var tier = r.tier != null ? String(r.tier) : (r.group || "");
+  /* A row is also the filters' entry: id, type, effort, access, tier, topic, tag, year, haystack. */
+  function buildRow(r, index, c) {
+    var topic = c.topics[r.topic] || { title: r.topic, order: 1e9 };
+    var section = c.sections[r.topic + "\u0000" + r.section];
+    // A page of every topic names a tier "Tier N" (each topic's page has its own tier names).
     var tierLabel = r.tier != null ? "Tier " + r.tier : (section ? section.title : r.group || "");
-    var tagIds = r.tags || [];
-    var tagTitles = tagIds.map(function (id) { return tags[id] || id; });
-    var href = new URL(r.page || "topics/" + r.topic + "/#" + r.id, baseUrl).href;
+    var tagIds = Array.isArray(r.tags) ? r.tags : [];
+    var tagTitles = tagIds.map(function (id) { return c.tags[id] || id; });
+    var effort = typeof r.effort === "string" ? r.effort : "";
     var row = {
-      index: index,
-      id: r.id,
-      title: r.title,
-      type: r.type,
-      topic: r.topic,
-      topicTitle: topic.title,
-      topicOrder: topic.order,
-      tier: tier,
-      tierLabel: tierLabel,
-      tierOrder: r.tier != null ? r.tier : 10 + (section ? section.order : 0),
-      tags: tagIds,
-      tagTitles: tagTitles,
-      tagText: tagTitles.join(", "),
-      year: r.year == null ? "" : String(r.year),
-      entry: { id: r.id, type: r.type, effort: r.effort, access: r.access, tier: r.tier },
-      haystack: [r.title, r.id, r.type, topic.title, tierLabel, (r.authors || []).join(" "),
-        tagIds.join(" "), tagTitles.join(" "), r.venue || "", r.year || "",
-        (r.notes || []).join(" ")].join(" ").toLowerCase(),
+      index: index, id: r.id, title: String(r.title), type: r.type, effort: effort, access: r.access,
+      tier: r.tier != null ? String(r.tier) : "", topic: r.topic, tag: tagIds, year: r.year == null ? "" : String(r.year),
+      topicOrder: topic.order, tierOrder: r.tier != null ? r.tier : 10 + (section ? section.order : 0),
+      effortOrder: EFFORTS.indexOf(effort), tagText: tagTitles.join(", "),
+      haystack: [r.title, r.id, r.type, topic.title, tierLabel, (r.authors || []).join(" "), tagIds.join(" "),
+        tagTitles.join(" "), r.venue || "", r.year || "", (r.notes || []).join(" ")].join(" ").toLowerCase(),
     };
+    var href = new URL(r.page || "topics/" + r.topic + "/#" + r.id, c.baseUrl).href;
     // The theme's SVG icons, as on the cards (icons.css): emoji need a font many systems lack.
-    var badges = (r.new ? " " + icon("new", "new") : "") +
-      (r.favorite ? " " + icon("favorite", "community favourite") : "");
-    row.html = "<tr>" +
-      "<td><a href=\"" + escapeHtml(href) + "\">" + escapeHtml(r.title) + "</a>" + badges + "</td>" +
-      "<td>" + icon(r.type, r.type) + " " + escapeHtml(r.type) + "</td>" +
-      "<td>" + escapeHtml(topic.title) + "</td>" +
-      "<td>" + escapeHtml(tierLabel) + "</td>" +
-      "<td>" + escapeHtml(row.tagText) + "</td>" +
-      "<td>" + escapeHtml(row.year) + "</td></tr>";
+    var badges = (r.new ? " " + icon("new", "new") : "") + (r.favorite ? " " + icon("favorite", "community favourite") : "");
+    row.head = '<tr><td class="gpulist-cell-title"><a href="' + esc(href) + '">' + esc(r.title) + "</a>" + badges + "</td>" +
+      '<td class="gpulist-cell-type">' + icon(r.type, r.type) + " " + esc(r.type) + "</td>" +
+      '<td class="gpulist-cell-topic">' + esc(topic.title) + "</td>" +
+      '<td class="gpulist-cell-tier">' + esc(tierLabel) + "</td>";
+    row.tail = '<td class="gpulist-cell-effort">' + (effort ? esc(c.labels[effort] || effort) : "") + "</td>" +
+      '<td class="gpulist-cell-year">' + esc(row.year) + "</td>" +
+      '<td class="gpulist-cell-tags">' + esc(row.tagText) + "</td></tr>";
     return row;
   }
 
-  /* Facet values in a reader's order: topics and tiers as the guide has them. */
-  function facetOptions(rows) {
-    var seen = { topic: {}, tag: {}, year: {} };
-    var options = { topic: [], tag: [], year: [] };
-    function add(key, value, label, order) {
-      if (value === "" || seen[key][value]) return;
-      seen[key][value] = true;
-      options[key].push({ value: value, label: label, order: order });
-    }
-    rows.forEach(function (row) {
-      add("topic", row.topic, row.topicTitle, row.topicOrder);
-      row.tags.forEach(function (id, i) { add("tag", id, row.tagTitles[i], row.tagTitles[i]); });
-      add("year", row.year, row.year, -Number(row.year));
-    });
-    Object.keys(options).forEach(function (key) {
-      options[key].sort(function (a, b) {
-        return typeof a.order === "number" ? a.order - b.order : collator.compare(a.order, b.order);
-      });
-    });
-    return options;
+  function statusCell(row) {
+    var status = G.store.statusOf(row.id);
+    return '<td class="gpulist-cell-status" data-status="' + status + '">' + status + "</td>";
   }
 
-  function facetValues(row, key) {
-    if (key === "tag") return row.tags;
-    return [row[key]];
-  }
-
-  /* ---- state <-> URL ---- */
-
-  function readState(model) {
-    var params = new URLSearchParams(window.location.search);
-    var state = { text: params.get("text") || "", sort: "", facets: {}, all: false };
-    FACETS.forEach(function (f) {
-      var value = params.get(f.key);
-      var known = model.options[f.key].some(function (o) { return o.value === value; });
-      state.facets[f.key] = known ? value : "";
-    });
-    var sort = params.get("sort") || "";
-    var column = sort.replace(/^-/, "");
-    if (COLUMNS.some(function (c) { return c.key === column; })) state.sort = sort;
-    return state;
-  }
-
-  function writeState(state) {
-    var params = new URLSearchParams(window.location.search);
-    FACETS.forEach(function (f) {
-      if (state.facets[f.key]) params.set(f.key, state.facets[f.key]);
-      else params.delete(f.key);
-    });
-    if (state.text) params.set("text", state.text); else params.delete("text");
-    if (state.sort) params.set("sort", state.sort); else params.delete("sort");
-    var query = params.toString().replace(/%2C/gi, ","); // the reader's lists read ?effort=quick,hour
-    var url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
-    if (url !== window.location.pathname + window.location.search + window.location.hash) {
-      window.history.replaceState(window.history.state, "", url);
-    }
-  }
-
-  /* ---- filtering and sorting ---- */
-
-  /* The reader's filters (status, type, effort, access, tier), when it is on the page. */
-  function reader() {
-    return window.gpulistReader || { matches: function () { return true; }, clearFilters: function () {} };
-  }
-
-  function matches(row, state, terms, skipFacet) {
-    if (!reader().matches(row.entry)) return false;
-    for (var i = 0; i < FACETS.length; i++) {
-      var key = FACETS[i].key, wanted = state.facets[key];
-      if (!wanted || key === skipFacet) continue;
-      if (facetValues(row, key).indexOf(wanted) === -1) return false;
-    }
-    for (var j = 0; j < terms.length; j++) {
-      if (row.haystack.indexOf(terms[j]) === -1) return false;
-    }
-    return true;
-  }
+  /* ---- sorting: each order computed once, then filtered in place ---- */
 
   var SORT_KEYS = {
     title: function (a, b) { return collator.compare(a.title, b.title); },
     type: function (a, b) { return collator.compare(a.type, b.type); },
     topic: function (a, b) { return a.topicOrder - b.topicOrder; },
     tier: function (a, b) { return a.tierOrder - b.tierOrder; },
+    status: function (a, b) { return G.STATES.indexOf(G.store.statusOf(a.id)) - G.STATES.indexOf(G.store.statusOf(b.id)); },
+    effort: function (a, b) { return a.effortOrder - b.effortOrder; },
     tags: function (a, b) { return collator.compare(a.tagText, b.tagText); },
     year: function (a, b) { return (Number(a.year) || 0) - (Number(b.year) || 0); },
   };
 
-  function sortRows(rows, sort) {
-    if (!sort) return rows; // the guide's own order, as resources.json gives it
-    var descending = sort.charAt(0) === "-";
-    var compare = SORT_KEYS[sort.replace(/^-/, "")];
-    return rows.slice().sort(function (a, b) {
-      var order = compare(a, b);
-      return (descending ? -order : order) || a.index - b.index;
-    });
+  function sortedRows(model, sort) {
+    if (!sort) return model.rows; // the guide's own order, as resources.json gives it
+    if (sort.replace(/^-/, "") === "status") delete model.sorted[sort]; // marks change between renders
+    if (!model.sorted[sort]) {
+      var descending = sort.charAt(0) === "-", compare = SORT_KEYS[sort.replace(/^-/, "")];
+      model.sorted[sort] = model.rows.slice().sort(function (a, b) {
+        var order = compare(a, b);
+        return (descending ? -order : order) || a.index - b.index;
+      });
+    }
+    return model.sorted[sort];
+  }
+
+  function readSort() {
+    var sort = new URLSearchParams(window.location.search).get("sort") || "";
+    return G.has.call(SORT_KEYS, sort.replace(/^-/, "")) ? sort : "";
+  }
+
+  function writeSort(sort) {
+    var params = new URLSearchParams(window.location.search);
+    if (params.get("sort") === (sort || null)) return;
+    if (sort) params.set("sort", sort); else params.delete("sort");
+    var query = params.toString().replace(/%2C/gi, ","); // the filters' lists read ?effort=quick,hour
+    window.history.replaceState(window.history.state, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
   }
 
   /* ---- the DOM ---- */
 
-  function buildControls(container, model) {
-    var uid = container.id;
-    var facetsHtml = FACETS.map(function (f) {
-      var id = uid + "-" + f.key;
-      return "<div class=\"gpulist-facet\"><label for=\"" + id + "\">" + f.label + "</label>" +
-        "<select id=\"" + id + "\" data-facet=\"" + f.key + "\"></select></div>";
-    }).join("");
+  function buildTable(container) {
     var heads = COLUMNS.map(function (c) {
-      return "<th scope=\"col\" aria-sort=\"none\" data-column=\"" + c.key + "\">" +
-        "<button type=\"button\" class=\"gpulist-sort\">" + c.label +
-        "<span class=\"gpulist-sort__icon\" aria-hidden=\"true\"></span></button></th>";
+      return '<th scope="col" aria-sort="none" data-column="' + c.key + '"><button type="button" class="gpulist-sort">' +
+        c.label + '<span class="gpulist-sort__icon" aria-hidden="true"></span></button></th>';
     }).join("");
-    container.innerHTML =
-      "<form class=\"gpulist-controls\" role=\"search\" aria-label=\"Filter resources\">" +
-      "<div class=\"gpulist-facet gpulist-facet--text\"><label for=\"" + uid + "-text\">Filter</label>" +
-      "<input id=\"" + uid + "-text\" type=\"search\" autocomplete=\"off\" " +
-      "placeholder=\"Title, author, tag, note…\"></div>" + facetsHtml +
-      "<div class=\"gpulist-facet gpulist-facet--reset\">" +
-      "<button type=\"reset\" class=\"md-button\">Clear</button></div></form>" +
-      "<p class=\"gpulist-count\" role=\"status\" aria-live=\"polite\"></p>" +
-      "<div class=\"gpulist-scroll\"><table><caption class=\"gpulist-visually-hidden\">" +
-      "All resources; column headers sort</caption>" +
-      "<thead><tr>" + heads + "</tr></thead><tbody></tbody></table></div>" +
-      "<p class=\"gpulist-more\" hidden><button type=\"button\" class=\"md-button\"></button></p>";
-    return {
-      text: container.querySelector("input[type=search]"),
-      selects: container.querySelectorAll("select[data-facet]"),
-      form: container.querySelector("form"),
-      count: container.querySelector(".gpulist-count"),
-      more: container.querySelector(".gpulist-more"),
-      heads: container.querySelectorAll("th[data-column]"),
-      body: container.querySelector("tbody"),
-    };
+    container.innerHTML = '<div class="gpulist-scroll"><table><caption class="gpulist-visually-hidden">' +
+      "All resources; column headers sort</caption><thead><tr>" + heads + "</tr></thead><tbody></tbody></table></div>" +
+      '<p class="gpulist-more" hidden><span></span> <button type="button" class="md-button"></button></p>';
+    return { scroll: container.querySelector(".gpulist-scroll"), body: container.querySelector("tbody"),
+      more: container.querySelector(".gpulist-more"), heads: container.querySelectorAll("th[data-column]") };
   }
 
-  /* Each facet's counts: entries matching every other filter, as faceted search does. */
-  function renderFacets(ui, model, state, terms) {
-    Array.prototype.forEach.call(ui.selects, function (select) {
-      var key = select.getAttribute("data-facet");
-      var counts = {};
-      model.rows.forEach(function (row) {
-        if (!matches(row, state, terms, key)) return;
-        facetValues(row, key).forEach(function (v) { counts[v] = (counts[v] || 0) + 1; });
-      });
-      select.innerHTML = "<option value=\"\">All</option>" + model.options[key].map(function (o) {
-        return "<option value=\"" + escapeHtml(o.value) + "\">" + escapeHtml(o.label) +
-          " (" + (counts[o.value] || 0) + ")</option>";
-      }).join("");
-      select.value = state.facets[key];
-    });
-  }
-
-  function render(ui, model, state) {
-    var terms = state.text.toLowerCase().split(/\s+/).filter(Boolean);
-    var shown = sortRows(model.rows.filter(function (row) {
-      return matches(row, state, terms, null);
-    }), state.sort);
-    var listed = state.all ? shown : shown.slice(0, ROW_LIMIT);
-    ui.body.innerHTML = listed.map(function (row) { return row.html; }).join("");
-    var of = number(shown.length) + " of " + number(model.rows.length) + " entries";
-    ui.count.textContent = listed.length < shown.length
-      ? of + " match; the first " + number(listed.length) + " are listed" : "Showing " + of;
-    ui.more.hidden = listed.length === shown.length;
-    ui.more.firstChild.textContent = "List all " + number(shown.length);
-    renderFacets(ui, model, state, terms);
-    Array.prototype.forEach.call(ui.heads, function (th) {
+  function render(table) {
+    var listed = [], shown = 0, rows = sortedRows(table.model, table.sort);
+    for (var i = 0; i < rows.length; i++) {
+      if (!rows[i].show) continue;
+      shown++;
+      if (table.all || listed.length < ROW_LIMIT) listed.push(rows[i].head + statusCell(rows[i]) + rows[i].tail);
+    }
+    table.ui.body.innerHTML = listed.join("");
+    table.ui.scroll.hidden = shown === 0; // the filters' empty state says why
+    table.ui.more.hidden = listed.length === shown;
+    table.ui.more.firstChild.textContent = "The first " + number(listed.length) + " of " + number(shown) + " are listed.";
+    table.ui.more.lastChild.textContent = "List all " + number(shown);
+    Array.prototype.forEach.call(table.ui.heads, function (th) {
       var column = th.getAttribute("data-column");
-      var sort = state.sort === column ? "ascending" : state.sort === "-" + column ? "descending" : "none";
-      th.setAttribute("aria-sort", sort);
+      th.setAttribute("aria-sort", table.sort === column ? "ascending" : table.sort === "-" + column ? "descending" : "none");
     });
-    writeState(state);
+    writeSort(table.sort);
   }
 
-  function wire(ui, model, state) {
-    var timer = null;
-    // A new filter or sort goes back to listing the first ROW_LIMIT rows.
-    function update() { state.all = false; render(ui, model, state); }
-    ui.text.value = state.text;
-    ui.text.addEventListener("input", function () {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(function () { state.text = ui.text.value.trim(); update(); }, DEBOUNCE_MS);
-    });
-    Array.prototype.forEach.call(ui.selects, function (select) {
-      select.addEventListener("change", function () {
-        state.facets[select.getAttribute("data-facet")] = select.value;
-        update();
-      });
-    });
-    Array.prototype.forEach.call(ui.heads, function (th) {
+  function wire(table) {
+    Array.prototype.forEach.call(table.ui.heads, function (th) {
       th.querySelector("button").addEventListener("click", function () {
         var column = th.getAttribute("data-column");
-        state.sort = state.sort === column ? "-" + column : state.sort === "-" + column ? "" : column;
-        update();
+        table.sort = table.sort === column ? "-" + column : table.sort === "-" + column ? "" : column;
+        table.all = false; // a new order lists from its first ROW_LIMIT rows again
+        render(table);
       });
     });
-    ui.more.firstChild.addEventListener("click", function () { state.all = true; render(ui, model, state); });
-    ui.form.addEventListener("submit", function (event) { event.preventDefault(); });
-    ui.form.addEventListener("reset", function (event) {
-      event.preventDefault();
-      window.clearTimeout(timer);
-      ui.text.value = "";
-      state.text = "";
-      state.sort = "";
-      FACETS.forEach(function (f) { state.facets[f.key] = ""; });
-      reader().clearFilters(); // one Clear for every filter of the page; it re-renders the table
-      update();
-    });
-    // The reader announces a change of its filters, or of the marks its status filter reads.
-    current = { ui: ui, model: model, state: state };
-    update();
+    table.ui.more.lastChild.addEventListener("click", function () { table.all = true; render(table); });
   }
-
-  var current = null; // the table on the page, if any
-
-  function rerender() {
-    if (current && current.ui.body.isConnected) render(current.ui, current.model, current.state);
-  }
-
-  document.addEventListener("gpulist:filter", rerender);
-  document.addEventListener("gpulist:progress", rerender);
 
   function init() {
     var container = document.getElementById("gpulist-table");
     if (!container || container.getAttribute("data-ready")) return;
     container.setAttribute("data-ready", "loading");
     // While resources.json loads, say so; if it cannot load, the page's own note comes back.
-    var note = container.innerHTML;
-    container.innerHTML = "<p class=\"gpulist-table-status\">Loading the table\u2026</p>";
+    var note = container.innerHTML, labels = {};
+    try { labels = JSON.parse(container.getAttribute("data-gpulist-effort-labels") || "{}") || {}; } catch (error) { /* band names */ }
+    container.innerHTML = '<p class="gpulist-table-status">Loading the table\u2026</p>';
     var url = new URL(container.getAttribute("data-src") || "../resources.json", window.location.href).href;
-    loadModel(url).then(function (model) {
+    loadModel(url, labels).then(function (model) {
       if (!container.isConnected) return; // the reader navigated away meanwhile
-      var ui = buildControls(container, model);
-      wire(ui, model, readState(model));
+      var table = { model: model, ui: buildTable(container), sort: readSort(), all: false };
+      wire(table);
+      var attached = G.filters.attach({ items: model.rows, render: function (changed) {
+        if (changed) table.all = false; // a new filter lists from the first rows again
+        render(table);
+      } });
+      if (!attached) { // a page without the filter form: every row shows
+        model.rows.forEach(function (row) { row.show = true; });
+        render(table);
+      }
       container.setAttribute("data-ready", "true");
     }).catch(function (error) {
       // Show the page's own note again: it points to the topic pages, which list every entry.
@@ -372,13 +226,5 @@
     });
   }
 
-  // Material's instant navigation swaps pages without a reload and announces each on
-  // document$; without it (or before it exists), fall back to the ordinary load event.
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(init);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
-})();
+  G.module("table", { early: init });
+})(window.gpulist);

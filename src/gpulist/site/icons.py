@@ -13,13 +13,15 @@ from __future__ import annotations
 from gpulist.view.guide import FAVORITE_LABEL, TYPE_NAMES
 
 # Each icon's name (its class suffix) and its file in the theme's .icons/material/: every entry
-# type, then the badges. scripts/icons_css.py makes icons.css from this; every name has a rule
+# type, then the badges, then the filter form's (reader/filter-form.js puts `gi-filter` on its
+# summary, whose marker reader.css paints with it: the theme would draw a paperclip). scripts/icons_css.py makes icons.css from this; every name has a rule
 # there (a test checks it).
 ICON_FILES = {
     "paper": "file-document-outline", "blog": "post-outline", "video": "video-outline",
     "book": "book-open-page-variant-outline", "code": "code-braces", "docs": "text-box-outline",
     "course": "school-outline", "tool": "wrench-outline", "community": "forum-outline", "exercise": "puzzle-outline",
     "new": "creation", "favorite": "fire", "stars": "star-outline", "archived": "alert-outline",
+    "filter": "filter-outline",
 }
 NAMES = tuple(ICON_FILES)
 

@@ -43,8 +43,11 @@ which the script and readers' own tools rely on:
   "Import progress" and "Copy my progress link" (`data-gpulist-share`);
 - `data-gpulist-filters-host` on an empty element of a listing page: the script puts the
   filter form there, `<form data-gpulist-filters>` with checkbox fields named status, type,
-  effort, access and tier, mirrored in the address (`?status=unread&effort=quick,hour`);
-  cards and lines that do not match get the `hidden` attribute;
+  effort, access and tier (and on All resources a search box `text` and menus `topic`, `tag`
+  and `year`), mirrored in the address (`?status=unread&effort=quick,hour&text=flash`); each
+  option shows how many entries it would leave; cards and lines that do not match get the
+  `hidden` attribute, and when none is left `[data-gpulist-filters-empty]` says so and offers
+  "Clear filters";
 - `data-gpulist-continue` and `data-gpulist-ready` in a `hidden` `data-gpulist-next` box
   (home, start here): the script lists the entries being read, latest first, and up to
   five entries ready for the reader, from reader-data.json (gpulist.site.progress_data),
@@ -157,17 +160,21 @@ def progress_tools() -> str:
 
 
 def filter_fields() -> list[list[object]]:
-    """The form's fields but status (the script's own), each `[name, legend, [[value, label], ...]]`,
-    from the models' closed sets: the script accepts no other value, in the form or the address."""
+    """The form's checkbox fields but status (the script's own), each `[name, legend, [[value, label], ...]]`,
+    from the models' closed sets: the script accepts no other value, in the form or the address.
+    Tiers are "Tier N", as on every page that mixes topics."""
     efforts = [[e, EFFORT_BANDS[e] if EFFORT_BANDS[e].startswith(e) else f"{e} ({EFFORT_BANDS[e]})"] for e in EFFORTS]
     return [["type", "Type", [[t, t] for t in RESOURCE_TYPES]], ["effort", "Effort", efforts],
-            ["access", "Access", [[a, a] for a in ACCESSES]], ["tier", "Tier", [[str(n), f"tier {n}"] for n in TIERS]]]
+            ["access", "Access", [[a, a] for a in ACCESSES]], ["tier", "Tier", [[str(n), f"Tier {n}"] for n in TIERS]]]
 
 
-def filters() -> str:
+def filters(extra: list[list[object]] | None = None) -> str:
     """Where a listing page's filter form goes, with the values each field offers: an empty
-    element, so a page without JavaScript shows no form."""
-    fields = escape_attr(json.dumps(filter_fields(), ensure_ascii=False, separators=(",", ":")))
+    element, so a page without JavaScript shows no form. `extra` fields follow the checkboxes,
+    each `[name, legend, options, kind]`, kind "select" (one value of `options`) or "text" (a
+    search box, no options): All resources adds its text, topic, concept and year fields."""
+    given = filter_fields() + (extra or [])
+    fields = escape_attr(json.dumps(given, ensure_ascii=False, separators=(",", ":")))
     return f'<div class="gpulist-filters" data-gpulist-filters-host data-gpulist-fields="{fields}"></div>'
 
 

@@ -3,20 +3,22 @@
  *
  * The reader is one module per concern under docs/assets/javascripts/reader/, each a deferred
  * script listed in mkdocs.yml's `extra_javascript` in this order (`gpulist build` joins them,
- * with the table's script, into one file, assets/javascripts/site.js: gpulist.publish.joined):
+ * with the table's script after them, into one file, assets/javascripts/site.js: gpulist.publish.joined):
  *   base.js      this file: the namespace, validation, escaping, the data file, the lifecycle
  *   store.js     the reader's marks in localStorage (reading states)
  *   status.js    the one status control per entry
  *   progress.js  "N / M" figures and the concept map's shades
  *   know.js      "I know this": known concepts, which count as covered
  *   cards.js     a topic page's cards wrapped one element each, for the filters to hide
- *   filters.js   the filter form on listing pages (window.gpulistReader for the table)
+ *   filter-form.js  the filter form's markup and controls
+ *   filters.js   what the filters show on listing pages, and the All-resources table's rows
  *   paths.js     the reader's chosen path ("Follow this path"), a path page's next step
  *   step.js      "Your next step" on the home page
  *   next.js      "Continue", "Ready for you" and "Know first", from reader-data.json
  *   files.js     progress files: export, import, merge
  *   share.js     progress links (#progress=…) and their offer: view, merge, dismiss
  *   cite.js      "cite" on papers and books
+ *   ../resources-table.js  the All-resources table, drawn from what the filters leave
  * The contract with `gpulist build` (the data-gpulist-* hooks the pages carry) is documented
  * in src/gpulist/site/reader.py; each module's head says which hooks it reads.
  *

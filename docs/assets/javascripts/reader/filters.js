@@ -1,93 +1,47 @@
 /*
- * gpulist reader, filters on listing pages (see base.js for the modules).
+ * gpulist reader, filters on listing pages (see base.js for the modules; filter-form.js makes the form).
  *
- *   [data-gpulist-filters-host]   gets <form data-gpulist-filters>: a checkbox field per name of
- *                                 FIELDS that its data-gpulist-fields offers (status always),
- *                                 mirrored in the query string (?status=unread&effort=quick,hour)
+ *   [data-gpulist-filters-host]   gets <form data-gpulist-filters>: the fields its
+ *                                 data-gpulist-fields offers (status always), mirrored in the
+ *                                 query string (?status=unread&effort=quick,hour&text=flash)
  *   [data-gpulist-type|effort|access|tier]  beside [data-gpulist-entry]: what the fields match
  *
- * window.gpulistReader = {matches, clearFilters, statusOf} lets the All-resources table
- * (resources-table.js) apply the same filters to rows that are not on the page; the document
- * hears `gpulist:filter` after every change. A filter change only touches the cards whose
- * visibility changes, each wrapped in one element first (cards.js).
+ * One filter system per page: on All resources the table (resources-table.js) hands its rows to
+ * `gpulist.filters.attach({items, render})`, and this module decides which show, counts what each
+ * option would leave, and asks the table to draw them. Elsewhere the entries are the page's cards
+ * and lines; a change only touches those whose visibility changes, each wrapped in one element
+ * first (cards.js). When nothing is left, the form's empty state says so and offers "Clear
+ * filters", and the page's section headings step aside. The document hears `gpulist:filter`.
  */
 (function (G) {
   "use strict";
 
-  /* The fields, in the form's order: each reads an entry's value from its host's attribute
-     (`attr`), or computes it (`value(entry)`, entry being {id, type, effort, access, tier, ...}).
-     A new field is one line here, plus its options in the build's list
-     (gpulist.site.reader.filter_fields); `status` is the script's own, its options the states. */
+  /* The fields: each reads an entry's value from its host's attribute (`attr`; `many`: a
+     space-separated list), or computes it (`value(entry)`); `text` matches words. A new field
+     is one line here, plus its options in the build's list (gpulist.site.reader.filters). */
   var FIELDS = {
+    text: { text: true },
     status: { value: function (entry) { return G.store.statusOf(entry.id); } },
     type: { attr: "data-gpulist-type" },
     effort: { attr: "data-gpulist-effort" },
     access: { attr: "data-gpulist-access" },
     tier: { attr: "data-gpulist-tier" },
+    topic: { attr: "data-gpulist-topic" },
+    tag: { attr: "data-gpulist-tags", many: true },
+    year: { attr: "data-gpulist-year" },
   };
+  var DEBOUNCE_MS = 150; // typing settles before the list is filtered again
 
-  var filter = null; // this page's form, fields, chosen values and items
-
-  function names() {
-    return Object.keys(FIELDS);
-  }
+  var filter = null; // this page's form, fields, choices and entries
 
   function fieldsOf(host) {
     var fields = [["status", "Status", G.STATES.map(function (s) { return [s, s]; })]];
     try {
-      var given = JSON.parse(host.getAttribute("data-gpulist-fields") || "[]");
-      given.forEach(function (f) { if (f[0] !== "status" && G.has.call(FIELDS, f[0])) fields.push(f); });
+      JSON.parse(host.getAttribute("data-gpulist-fields") || "[]").forEach(function (f) {
+        if (Array.isArray(f) && f[0] !== "status" && G.has.call(FIELDS, f[0]) && Array.isArray(f[2])) fields.push(f);
+      });
     } catch (error) { /* no other field than status */ }
     return fields;
-  }
-
-  function formHtml(fields, uid) {
-    var esc = G.escapeHtml;
-    var sets = fields.map(function (field) {
-      var boxes = field[2].map(function (option) {
-        return '<label><input type="checkbox" name="' + esc(field[0]) + '" value="' + esc(option[0]) +
-          '"> ' + esc(option[1]) + "</label>";
-      }).join(" ");
-      return "<fieldset><legend>" + esc(field[1]) + "</legend>" + boxes + "</fieldset>";
-    }).join("");
-    return '<form class="gpulist-filter-form" data-gpulist-filters aria-labelledby="' + uid + '">' +
-      '<details class="gpulist-filter-box"><summary id="' + uid + '">Filter entries</summary>' +
-      '<div class="gpulist-filter-fields">' + sets +
-      '<p><button type="reset" class="gpulist-filter-clear">Clear filters</button></p></div></details>' +
-      '<p class="gpulist-filter-count" role="status" aria-live="polite"></p>' +
-      '<p class="gpulist-filter-note" hidden></p></form>';
-  }
-
-  /* The address's filter values that this page's form knows; the others are named, not used. */
-  function readQuery(fields) {
-    var params = new URLSearchParams(window.location.search);
-    var chosen = {}, ignored = [];
-    fields.forEach(function (field) {
-      var known = field[2].map(function (o) { return o[0]; });
-      chosen[field[0]] = {};
-      params.getAll(field[0]).join(",").split(",").forEach(function (value) {
-        value = value.trim();
-        if (!value) return;
-        if (known.indexOf(value) !== -1) chosen[field[0]][value] = true;
-        else ignored.push(field[0] + "=" + (value.length > 30 ? value.slice(0, 30) + "\u2026" : value));
-      });
-    });
-    return { chosen: chosen, ignored: ignored };
-  }
-
-  /* ?status=unread&effort=quick,hour: commas unescaped, the page's other parameters kept. */
-  function writeQuery(chosen) {
-    var params = new URLSearchParams(window.location.search);
-    names().forEach(function (name) { params.delete(name); });
-    var parts = params.toString() ? [params.toString()] : [];
-    names().forEach(function (name) {
-      var values = Object.keys(chosen[name] || {});
-      if (values.length) parts.push(name + "=" + values.map(encodeURIComponent).join(","));
-    });
-    var url = window.location.pathname + (parts.length ? "?" + parts.join("&") : "") + window.location.hash;
-    if (url !== window.location.pathname + window.location.search + window.location.hash) {
-      window.history.replaceState(window.history.state, "", url);
-    }
   }
 
   function buildFilters() {
@@ -95,17 +49,18 @@
     var host = document.querySelector("[data-gpulist-filters-host]");
     if (!host) return;
     var fields = fieldsOf(host);
-    if (!host.querySelector("form")) host.innerHTML = formHtml(fields, "gpulist-filter-title");
-    var query = readQuery(fields);
+    if (!host.querySelector("form")) host.innerHTML = G.filterForm.html(fields, "gpulist-filter");
+    var form = host.querySelector("form");
+    var query = G.filterForm.readQuery(fields);
     var article = document.querySelector("article") || document.body;
-    filter = { host: host, form: host.querySelector("form"), fields: fields, chosen: query.chosen,
-      article: article, items: collectItems(article), sections: [], active: [] };
-    filter.active = activeFields();
+    filter = { host: host, form: form, fields: fields, chosen: query.chosen, article: article, view: null,
+      items: collectItems(article), counters: G.filterForm.counters(form, fields),
+      counted: fields.filter(function (f) { return G.filterForm.kindOf(f) !== "text"; }).map(function (f) { return f[0]; }) };
     filter.sections = sectionCounters(filter.items);
-    var boxes = filter.form.querySelectorAll("input[type=checkbox]");
-    for (var i = 0; i < boxes.length; i++) boxes[i].checked = !!filter.chosen[boxes[i].name][boxes[i].value];
-    if (filter.active.length) filter.form.querySelector("details").open = true;
-    var note = filter.form.querySelector(".gpulist-filter-note");
+    filter.active = activeFields();
+    G.filterForm.write(form, fields, filter.chosen);
+    if (filter.active.some(function (name) { return !FIELDS[name].text; })) form.querySelector("details").open = true;
+    var note = form.querySelector(".gpulist-filter-note");
     note.hidden = !query.ignored.length;
     note.textContent = query.ignored.length ? "Ignored in the address: " + query.ignored.join(", ") + "." : "";
   }
@@ -123,8 +78,11 @@
   }
 
   function item(host, section) {
-    var found = { host: host, id: host.getAttribute("data-gpulist-entry"), section: section, hidden: false };
-    names().forEach(function (name) { if (FIELDS[name].attr) found[name] = host.getAttribute(FIELDS[name].attr); });
+    var found = { host: host, id: host.getAttribute("data-gpulist-entry"), section: section, show: true, hidden: false };
+    Object.keys(FIELDS).forEach(function (name) {
+      var field = FIELDS[name], value = field.attr ? host.getAttribute(field.attr) : null;
+      if (value !== null) found[name] = field.many ? value.split(" ") : value;
+    });
     return found;
   }
 
@@ -151,56 +109,121 @@
   }
 
   function activeFields() {
-    return names().filter(function (name) { return Object.keys(filter.chosen[name] || {}).length > 0; });
+    return filter.fields.map(function (f) { return f[0]; })
+      .filter(function (name) { return Object.keys(filter.chosen[name] || {}).length > 0; });
   }
 
-  /* Whether an entry ({id, type, effort, access, tier}) passes the page's filters: any chosen
-     value within a field, every field with a choice. Also used by the All-resources table. */
+  function valueOf(name, entry) {
+    var field = FIELDS[name];
+    var value = field.value ? field.value(entry) : entry[name];
+    return value == null ? "" : value;
+  }
+
+  function words() {
+    return Object.keys(filter.chosen.text || {}).join(" ").toLowerCase().split(/\s+/).filter(Boolean);
+  }
+
+  function haystack(entry) {
+    if (entry.haystack == null) entry.haystack = (entry.host ? G.cards.block(entry.host).textContent : "").toLowerCase();
+    return entry.haystack;
+  }
+
+  /* Whether an entry passes one field's choice: any chosen value; for text, every word. */
+  function passes(name, entry, terms) {
+    if (FIELDS[name].text) {
+      var text = haystack(entry);
+      for (var i = 0; i < terms.length; i++) if (text.indexOf(terms[i]) === -1) return false;
+      return true;
+    }
+    var chosen = filter.chosen[name], value = valueOf(name, entry);
+    if (!Array.isArray(value)) return G.has.call(chosen, String(value));
+    for (var j = 0; j < value.length; j++) if (G.has.call(chosen, value[j])) return true;
+    return false;
+  }
+
   function matches(entry) {
     if (!filter) return true;
-    for (var i = 0; i < filter.active.length; i++) {
-      var name = filter.active[i], field = FIELDS[name];
-      var value = field.value ? field.value(entry) : entry[name] == null ? "" : String(entry[name]);
-      if (!G.has.call(filter.chosen[name], value)) return false;
-    }
-    return true;
+    var terms = words();
+    return filter.active.every(function (name) { return passes(name, entry, terms); });
   }
 
-  function applyFilters() {
+  function tally(counts, value) {
+    if (!Array.isArray(value)) { counts[value] = (counts[value] || 0) + 1; return; }
+    for (var i = 0; i < value.length; i++) counts[value[i]] = (counts[value[i]] || 0) + 1;
+  }
+
+  /* One pass over the entries: which show, and each option's count (an entry that fails one
+     field only counts toward that field's options: ticking one of them would bring it back). */
+  function sift() {
+    var active = filter.active, counted = filter.counted, terms = words(), counts = {}, shown = 0;
+    counted.forEach(function (name) { counts[name] = {}; });
+    for (var i = 0; i < filter.items.length; i++) {
+      var entry = filter.items[i], failed = null, fails = 0;
+      for (var j = 0; j < active.length && fails < 2; j++) {
+        if (!passes(active[j], entry, terms)) { fails++; failed = active[j]; }
+      }
+      entry.show = fails === 0;
+      if (entry.show) {
+        shown++;
+        for (var k = 0; k < counted.length; k++) tally(counts[counted[k]], valueOf(counted[k], entry));
+      } else if (fails === 1 && counts[failed]) {
+        tally(counts[failed], valueOf(failed, entry));
+      }
+    }
+    return { shown: shown, counts: counts };
+  }
+
+  /* `changed`: the reader changed a choice (the table then lists from its first row again). */
+  function applyFilters(changed) {
     if (!filter) return;
-    if (filter.active.length) G.cards.wrap(filter.article);
-    var shown = 0;
-    filter.items.forEach(function (item) {
-      var hide = !matches(item);
-      if (!hide) shown++;
-      if (hide === item.hidden) return;
-      item.hidden = hide;
-      G.cards.block(item.host).hidden = hide;
-    });
-    var active = filter.active.length > 0;
+    var found = sift(), active = filter.active.length > 0, total = filter.items.length;
+    if (filter.view) filter.view.render(changed === true);
+    else showCards(active);
+    var none = active && total > 0 && found.shown === 0;
     filter.sections.forEach(function (s) {
-      var visible = s.items.filter(function (item) { return !item.hidden; }).length;
+      var visible = s.items.filter(function (entry) { return entry.show; }).length;
       s.span.textContent = active ? " \u00b7 " + visible + " of " + s.items.length + " shown" : "";
+      if (s.heading.hidden !== none) s.heading.hidden = none;
     });
-    var total = filter.items.length;
     filter.form.querySelector(".gpulist-filter-count").textContent = !total ? "" :
-      active ? "Showing " + shown + " of " + total + " entries." : "Showing all " + total + " entries.";
+      active ? "Showing " + found.shown + " of " + total + " entries." : "Showing all " + total + " entries.";
+    G.filterForm.place(filter.form, active, none);
+    filter.counts = found.counts;
+    if (filter.form.querySelector("details").open) G.filterForm.showCounts(filter.counters, found.counts);
     document.dispatchEvent(new CustomEvent("gpulist:filter"));
   }
 
+  function showCards(active) {
+    if (active) G.cards.wrap(filter.article);
+    filter.items.forEach(function (entry) {
+      if (entry.hidden === !entry.show) return;
+      entry.hidden = !entry.show;
+      G.cards.block(entry.host).hidden = entry.hidden;
+    });
+  }
+
+  /* The table's rows, once loaded, are the page's entries: {items, render(changed)}. */
+  function attach(view) {
+    if (!filter) return false;
+    filter.view = view;
+    filter.items = view.items;
+    filter.sections = [];
+    applyFilters(false);
+    return true;
+  }
+
   function filterChanged() {
-    var boxes = filter.form.querySelectorAll("input[type=checkbox]");
-    names().forEach(function (name) { filter.chosen[name] = {}; });
-    for (var i = 0; i < boxes.length; i++) if (boxes[i].checked) filter.chosen[boxes[i].name][boxes[i].value] = true;
+    window.clearTimeout(typing);
+    filter.chosen = G.filterForm.read(filter.form, filter.fields);
     filter.active = activeFields();
     filter.form.querySelector(".gpulist-filter-note").hidden = true;
-    applyFilters();
+    applyFilters(true);
     queueQuery(filter.chosen);
   }
 
   /* The address follows once the page has been painted: history.replaceState took 10 to 30 ms
      here on a long page, more than the filter itself. Quick successive changes write it once. */
-  var queued = null;
+  var queued = null, typing = null;
 
   function queueQuery(chosen) {
     var first = queued === null;
@@ -210,40 +233,56 @@
       window.setTimeout(function () {
         var latest = queued;
         queued = null;
-        if (filter && latest === filter.chosen) writeQuery(latest);
+        if (filter && latest === filter.chosen) G.filterForm.writeQuery(filter.fields, latest);
       }, 0);
     });
   }
 
   function clearFilters() {
     if (!filter) return;
-    var boxes = filter.form.querySelectorAll("input[type=checkbox]");
-    for (var i = 0; i < boxes.length; i++) boxes[i].checked = false;
+    G.filterForm.clear(filter.form, filter.fields);
     filterChanged();
   }
 
+  function ours(event) {
+    return filter && event.target && event.target.form === filter.form;
+  }
+
   document.addEventListener("change", function (event) {
-    if (filter && event.target.form === filter.form) filterChanged();
+    if (ours(event)) filterChanged();
+  });
+
+  document.addEventListener("input", function (event) {
+    if (!ours(event) || event.target.type !== "search") return;
+    window.clearTimeout(typing);
+    typing = window.setTimeout(function () { if (filter) filterChanged(); }, DEBOUNCE_MS);
   });
 
   document.addEventListener("submit", function (event) {
-    if (event.target.hasAttribute && event.target.hasAttribute("data-gpulist-filters")) event.preventDefault();
+    if (!event.target.hasAttribute || !event.target.hasAttribute("data-gpulist-filters")) return;
+    event.preventDefault();
+    if (filter && event.target === filter.form) filterChanged(); // Enter in the search box: at once
   });
 
   // Opening the form is the sign a filter is coming: wrap the cards while the reader chooses.
+  // The options' counts are written while the fields are open only (a search typed with them
+  // folded skips rewriting a menu of 1,000 concepts), so opening them writes the latest.
   document.addEventListener("toggle", function (event) {
-    if (filter && event.target.open && filter.form.contains(event.target)) window.setTimeout(function () { if (filter) G.cards.wrap(filter.article); }, 0);
+    if (!filter || !event.target.open || !filter.form.contains(event.target)) return;
+    if (filter.counts) G.filterForm.showCounts(filter.counters, filter.counts);
+    window.setTimeout(function () { if (filter) G.cards.wrap(filter.article); }, 0);
   }, true);
 
+  // The Clear button hides once nothing is chosen: the reader's focus goes back to the form's start.
   document.addEventListener("reset", function (event) {
     if (!filter || event.target !== filter.form) return;
     event.preventDefault();
+    var focused = filter.form.contains(document.activeElement);
     clearFilters();
+    if (focused) filter.form.querySelector("input[type=search], summary").focus();
   });
 
-  G.filters = { fields: FIELDS, matches: matches, clearFilters: clearFilters };
-  // For the All-resources table (resources-table.js), which filters rows that are not on the page.
-  window.gpulistReader = { matches: matches, clearFilters: clearFilters, statusOf: G.store.statusOf };
+  G.filters = { fields: FIELDS, matches: matches, clearFilters: clearFilters, attach: attach };
 
-  G.module("filters", { early: function () { buildFilters(); applyFilters(); }, refresh: applyFilters });
+  G.module("filters", { early: function () { buildFilters(); applyFilters(false); }, refresh: applyFilters });
 })(window.gpulist);
