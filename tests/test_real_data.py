@@ -87,6 +87,16 @@ def test_real_data_concepts_are_many_and_each_leads_to_reading() -> None:
     assert len(catalog.concepts) >= 150
     assert all(c.definition for c in catalog.concepts)
     assert sum(bool(c.start) for c in catalog.concepts) >= 150
+    assert [c.id for c in catalog.concepts if c.area is None] == []  # each coloured on the map
+
+
+def test_real_data_definitions_link_the_concepts_they_name() -> None:
+    """Issue 27: at least 140 of the definitions link three or more other concepts."""
+    from gpulist.concept_names import Names
+    catalog = _catalog()
+    names = Names(catalog.concepts)
+    linked = [len(names.mentions(c.definition or "", c.id)) for c in catalog.concepts]
+    assert sum(n >= 3 for n in linked) >= 140, sorted(linked)[:20]
 
 
 def test_real_data_canon_size_and_the_quantization_topic() -> None:
@@ -208,3 +218,56 @@ def test_real_data_problems_are_specific_files_of_their_platforms_repository() -
     assert wrong == []
     urls = [p.url for c in catalog.concepts for p in c.problems]
     assert len(urls) == len(set(urls)), "a problem is linked from two concepts: pick the one it practises"
+
+
+# --- issue 28: the numbers of the GPUs people use, every one with its source -----------------
+
+GPUS_ASKED_FOR = ("V100", "A100 SXM 40 GB", "A100 SXM 80 GB", "H100 SXM", "H100 PCIe", "H200", "B200", "GB200", "L4",
+                  "L40S", "RTX 4090", "RTX 5090", "MI250X", "MI300X", "MI325X", "MI355X")
+
+
+def _gpu_file():
+    catalog, _ = validate(DATA)
+    assert catalog.gpus is not None, "data/gpus.yml should load"
+    return catalog, catalog.gpus
+
+
+def test_real_gpus_cover_the_parts_people_use() -> None:
+    _, gpus = _gpu_file()
+    names = [g.name for g in gpus.gpus]
+    assert len(names) >= 16
+    assert [asked for asked in GPUS_ASKED_FOR if not any(asked in name for name in names)] == []
+
+
+def test_every_real_gpu_number_has_a_source_with_an_address_and_a_place_in_it() -> None:
+    """100% of the non-null numbers: each sits in a group whose source exists, can be opened
+    (the vendor's address, or the copy's), and says where in it the number stands."""
+    _, gpus = _gpu_file()
+    sources = {s.id: s for s in gpus.sources}
+    numbers, unsourced = 0, []
+    for gpu in gpus.gpus:
+        for group in gpu.figures:
+            source = sources.get(group.source)
+            count = len(group.numbers())
+            numbers += count
+            if source is None or not (source.url or (source.via and source.via.url)) or len(group.where) < 10:
+                unsourced.append((gpu.id, group.source, count))
+    assert numbers >= 200
+    assert unsourced == []
+
+
+def test_real_gpus_link_architecture_concepts_and_name_a_target() -> None:
+    catalog, gpus = _gpu_file()
+    architectures = {"volta", "ampere", "hopper", "blackwell", "cdna"}
+    assert {g.concept for g in gpus.gpus if g.concept} == architectures
+    assert all(catalog.concept(c) is not None for c in architectures)
+    for gpu in gpus.gpus:
+        targets = [f.compute_capability or f.gfx_target for f in gpu.figures if f.compute_capability or f.gfx_target]
+        assert len(targets) == 1, gpu.id
+
+
+def test_real_gpus_unused_sources_are_none() -> None:
+    """A listed source nothing cites would be a claim of reading without a number to show for it."""
+    _, gpus = _gpu_file()
+    cited = {f.source for g in gpus.gpus for f in g.figures} | {m.source for m in gpus.models}
+    assert sorted(s.id for s in gpus.sources if s.id not in cited) == []

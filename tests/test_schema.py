@@ -33,7 +33,8 @@ def _violations(value: Any, schema: dict[str, Any], root: dict[str, Any], where:
     if "anyOf" in schema:
         branches = [_violations(value, s, root, where) for s in schema["anyOf"]]
         return [] if any(not b for b in branches) else [f"{where}: matches no anyOf branch {branches}"]
-    types = {"string": str, "integer": int, "boolean": bool, "array": list, "object": dict, "null": type(None)}
+    types = {"string": str, "integer": int, "number": (int, float), "boolean": bool, "array": list, "object": dict,
+             "null": type(None)}
     kind = schema.get("type")
     if kind and not (isinstance(value, types[kind]) and not (kind == "integer" and isinstance(value, bool))):
         return [f"{where}: {value!r} is not {kind}"]
@@ -48,6 +49,8 @@ def _violations(value: Any, schema: dict[str, Any], root: dict[str, Any], where:
         found.append(f"{where}: too short")
     if isinstance(value, int) and not schema.get("minimum", value) <= value <= schema.get("maximum", value):
         found.append(f"{where}: {value} out of range")
+    if isinstance(value, (int, float)) and "exclusiveMinimum" in schema and not value > schema["exclusiveMinimum"]:
+        found.append(f"{where}: {value} not above {schema['exclusiveMinimum']}")
     if isinstance(value, list):
         for i, item in enumerate(value):
             found += _violations(item, schema.get("items", {}), root, f"{where}[{i}]")
@@ -202,3 +205,21 @@ def test_style_file_satisfies_its_schema_and_points_at_it() -> None:
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert (path.parent / first.split("$schema=", 1)[1]).resolve() == (REPO / "schemas" / FILES["style"]).resolve()
     assert _violations({"curation_talk": ["ok"]}, schema, schema)  # too short, as validate says
+
+
+def test_real_gpus_file_satisfies_its_schema_and_points_at_it() -> None:
+    schema = _schemas()[FILES["gpus"]]
+    path = DATA / "gpus.yml"
+    assert _violations(_as_editor_sees(path), schema, schema) == []
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert (path.parent / first.split("$schema=", 1)[1]).resolve() == (REPO / "schemas" / FILES["gpus"]).resolve()
+
+
+@pytest.mark.parametrize(("field", "value"), [("memory_bandwidth_gbs", "3.35 TB/s"), ("memory_bandwidth_gbs", -3350),
+                                              ("tdp_w", 0), ("compute_capability", "9"), ("bandwidth", 3350),
+                                              ("sparse", {"fp64": 60})])
+def test_gpus_schema_flags_what_validate_rejects(field: str, value: Any) -> None:
+    schema = _schemas()[FILES["gpus"]]
+    gpus = _as_editor_sees(DATA / "gpus.yml")
+    gpus["gpus"][0]["figures"][0][field] = value
+    assert _violations(gpus, schema, schema)

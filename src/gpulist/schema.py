@@ -13,12 +13,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from gpulist.files import current_text, write_plain
-from gpulist.models import BookIndex, ReadingPath, Resource, Concept, Style, Topic, WatchSource
+from gpulist.models import BookIndex, GpuFile, ReadingPath, Resource, Concept, Style, Topic, WatchSource
 
 SCHEMA_DIR = "schemas"
 FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "concepts": "concepts.schema.json",
          "book-index": "book-index.schema.json", "watch": "watch.schema.json", "paths": "paths.schema.json",
-         "style": "style.schema.json"}
+         "style": "style.schema.json", "gpus": "gpus.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
@@ -56,6 +56,8 @@ def all_schemas() -> dict[str, str]:
                                     "Named, ordered reading paths, each step an entry id and why: data/paths.yml"),
         FILES["style"]: _finish(Style.model_json_schema(mode="validation"), "gpulist house style",
                                 "Words reader-facing text must not use: data/style.yml"),
+        FILES["gpus"]: _finish(GpuFile.model_json_schema(mode="validation"), "gpulist GPU numbers",
+                               "The numbers of the GPUs people use, each group with its source: data/gpus.yml"),
     }
     return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
 

@@ -19,6 +19,8 @@ PAGES = {
     "home": "", "topic": "topics/attention/", "concept page": "concepts/kv-cache/",
     "all resources": "all-resources/", "concept index": "concepts/", "start here": "start-here/",
     "recent": "recent/", "path": "paths/first-steps/", "paths": "paths/", "topics": "topics/",
+    "gpu numbers": "gpus/", "roofline calculator": "concepts/cuda/", "transformer calculator": "concepts/attention/",
+    "concept map, a chain lit": "concepts/", "book": "book/",
 }
 SCHEMES = {"light": "default", "dark": "slate"}
 WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
@@ -46,6 +48,15 @@ def test_no_wcag_a_aa_violations(browser: Any, site: Site, scheme: str, kind: st
         page.goto(site.url(PAGES[kind]), wait_until="networkidle")
         if kind == "all resources":
             page.wait_for_selector("#gpulist-table[data-ready=true]")
+        if kind == "gpu numbers":
+            page.wait_for_selector("[data-gpulist-gpus][data-ready=true]")
+            page.locator(".gpulist-columns summary").click()  # the chooser's checkboxes are checked too
+        if "calculator" in kind or kind == "concept page":
+            page.wait_for_selector("[data-gpulist-calc][data-ready=true]")
+        if kind == "concept map, a chain lit":  # the rest of the map dims: still AA
+            page.wait_for_function("document.documentElement.dataset.gpulistConceptMap === 'bound'")
+            page.locator('[data-gpulist-map-node="fp8"]').focus()
+            page.wait_for_selector("[data-gpulist-map][data-gpulist-highlighting]")
         assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
         assert violations(page) == []
         assert tab.errors == []

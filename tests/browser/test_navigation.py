@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import expect
 
 from tests.browser.conftest import Site, open_tab
 
@@ -23,7 +22,7 @@ def test_start_here_once_and_the_paths_page_in_the_navigation(browser: Any, site
         assert any(text == "All reading paths" and href.rstrip("/").endswith("paths") for text, href in links)
         page.get_by_role("link", name="All reading paths").first.click()
         page.wait_for_url("**/paths/")
-        # Instant navigation pushes the address before it swaps the page in: wait for the page.
-        expect(page.locator("h1").first).to_contain_text("Reading paths")
+        # Instant navigation changes the address before it swaps the page in: wait for the page.
+        page.wait_for_function("(document.querySelector('h1') || {}).textContent.startsWith('Reading paths')")
     finally:
         page.context.close()

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import LOCAL_HOST, Site, Tab
 
 PAGES = ["", "start-here/", "topics/attention/", "topics/big-picture/", "concepts/", "concepts/cuda/",
-         "paths/", "recent/", "list/"]
+         "paths/", "recent/", "list/", "gpus/"]
 
 
 def test_no_request_leaves_localhost(tab: Tab, site: Site) -> None:

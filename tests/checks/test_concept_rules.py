@@ -9,6 +9,7 @@ import pytest
 
 from gpulist.checks import concept_entries, effort_wanted, note_too_short, requires_wanted, year_wanted
 from gpulist.checks.concept_definition import definition_problem, sentences
+from tests.catalogs import BASE_CATALOG as BASE
 from tests.catalogs import load, resource
 
 
@@ -52,3 +53,45 @@ def test_advice_rules_name_what_an_entry_lacks(tmp_path: Path) -> None:
 def test_tools_and_communities_need_no_effort(tmp_path: Path) -> None:
     catalog, _ = load(tmp_path, {"resources/tool.yml": resource().replace("type: blog", "type: tool")})
     assert effort_wanted.check(catalog) == []
+
+
+def test_definitions_that_link_fewer_than_two_concepts_are_advised(tmp_path: Path) -> None:
+    """In the minimal vocabulary cuda names none (its C++ is no concept), triton names CUDA
+    once, and flashattention names nothing: "memory" and "attention" are common words."""
+    from gpulist.checks import definition_links
+    catalog, _ = load(tmp_path, {})
+    found = definition_links.check(catalog)
+    assert [p.severity for p in found] == ["warning"] * 3
+    assert [(p.line, p.message.split(" links ")[1].split(":")[0]) for p in found] == [
+        (9, "0 other concepts (none)"), (15, "1 other concept (cuda)"), (23, "0 other concepts (none)")]
+    richer = (BASE / "concepts.yml").read_text(encoding="utf-8").replace(
+        "FlashAttention computes exact attention", "FlashAttention, written in CUDA or Triton, computes exact attention")
+    catalog, _ = load(tmp_path / "richer", {"concepts.yml": richer})
+    assert "flashattention" not in " ".join(p.message for p in definition_links.check(catalog))
+
+
+@pytest.mark.parametrize(("alias", "other"), [
+    ("Cuda C++", "its alias 'cuda-c++'"),  # the same words, spelled otherwise
+    ("Tritons", "its id 'triton'"),  # a plural
+    ("flash attention", None),  # other words: FlashAttention is one word
+])
+def test_a_name_two_concepts_share_is_an_error_where_it_is_repeated(tmp_path: Path, alias: str, other: str | None) -> None:
+    from gpulist.checks import concept_alias_shared
+    text = (BASE / "concepts.yml").read_text(encoding="utf-8").replace(
+        "  description: IO-aware exact attention.\n", f"  description: IO-aware exact attention.\n  aliases: [{alias}]\n")
+    catalog, _ = load(tmp_path, {"concepts.yml": text})
+    found = concept_alias_shared.check(catalog)
+    if other is None:
+        assert found == []
+    else:
+        [problem] = found
+        assert problem.line == 23 and problem.rule == "concept-alias-shared" and other in problem.message
+
+
+def test_an_exact_repeat_is_reported_once_by_duplicate_id(tmp_path: Path) -> None:
+    from gpulist.checks import concept_alias_shared, duplicate_ids
+    text = (BASE / "concepts.yml").read_text(encoding="utf-8").replace(
+        "  description: IO-aware exact attention.\n", "  description: IO-aware exact attention.\n  aliases: [CUDA-C++]\n")
+    catalog, _ = load(tmp_path, {"concepts.yml": text})
+    assert [p.rule for p in duplicate_ids.check(catalog)] == ["duplicate-id"]
+    assert concept_alias_shared.check(catalog) == []

@@ -10,7 +10,7 @@ from gpulist.view.catalog import SiteView, build_view
 from tests.site.conftest import load_fixture
 
 KEYS = {"id", "title", "description", "aliases", "definition", "requires", "related", "glossary",
-        "book_terms", "start", "entries", "page", "check", "problems"}
+        "book_terms", "start", "entries", "page", "check", "problems", "area"}
 
 
 def _view() -> SiteView:

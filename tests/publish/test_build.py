@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import yaml
 
 from gpulist.cli import main
 from gpulist.publish.engine import ENGINES
@@ -44,6 +45,12 @@ def make_project(tmp_path: Path) -> Path:
     shutil.copytree(REPO / "docs" / "assets", tmp_path / "docs" / "assets")
     shutil.copytree(FIXTURE, tmp_path / "data")
     return tmp_path
+
+
+def gpu_source_urls(data: Path) -> set[str]:
+    """The addresses data/gpus.yml cites: each source's own and the copy it was read in."""
+    sources = yaml.safe_load((data / "gpus.yml").read_text(encoding="utf-8"))["sources"]
+    return {url for s in sources for url in (s.get("url"), (s.get("via") or {}).get("url")) if url}
 
 
 SITE_URL = "https://example.test/gpulist/"
@@ -465,7 +472,8 @@ def test_without_settings_no_repository_link_and_no_edit_links(engine: str, bare
     assert "gpulist-edit" not in html and "md-source" not in html
     catalog = json.loads((project / "site" / "resources.json").read_text(encoding="utf-8"))
     listed = {r["url"] for r in catalog["resources"]} | {x["url"] for r in catalog["resources"] for x in r["links"]}
-    assert set(re.findall(r'href="(https://github\.com/[^"]*)"', html)) <= listed, "only the entries' own links"
+    listed |= gpu_source_urls(project / "data")  # the GPU page cites repositories (ROCm's own docs)
+    assert set(re.findall(r'href="(https://github\.com/[^"]*)"', html)) <= listed, "only the data's own links"
     assert catalog["site_url"] is None and {r["edit_url"] for r in catalog["resources"]} == {None}
     assert (project / "site" / "README.md").is_file()
     home = head_meta((project / "site" / "index.html").read_text(encoding="utf-8"))

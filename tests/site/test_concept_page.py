@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from gpulist.site.concept_page import concept_pages, render_concept
 from gpulist.view.catalog import SiteView
 
@@ -39,7 +41,7 @@ def test_prerequisites_related_paths_book_and_glossary(view: SiteView) -> None:
     assert "- [Attention](attention.md): Attention kernels." in text.split("## Understand first")[1]
     assert "- [FP8](fp8.md)" in text.split("## Related concepts")[1]
     assert "- [First steps](../paths/first-steps.md): 1 of its 4 steps" in text
-    assert "<li><em>KV cache</em>: KV Cache Offloading</li>" in text
+    assert "<em><a href=\"../../book/#t-kv-cache\">KV cache</a></em>: KV Cache Offloading</li>" in text
     glossary = page(view, "attention").split("## In the Modal GPU Glossary")[1]
     assert "(<https://modal.com/gpu-glossary/perf/memory-bound>)" in glossary and "CC BY 4.0" in glossary
 
@@ -59,11 +61,21 @@ def test_only_the_first_section_of_a_concept_page_is_indexed(view: SiteView) -> 
 
 
 def test_a_definition_is_shown_as_text(view: SiteView) -> None:
+    """One raw HTML paragraph, which Markdown leaves alone: a Markdown link in it stays text."""
     from dataclasses import replace
+
+    from tests.site.conftest import unsafe_markup
     cv = view.concept_by_id["fp8"]
     hostile = replace(cv, concept=cv.concept.model_copy(update={"definition": "<b>bold</b> [x](javascript:alert(1))"}))
     text = render_concept(hostile, view, CONFIG)
-    assert "<b>" not in text and "&lt;b&gt;" in text and "](javascript" not in text
+    paragraph = text.split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    assert paragraph == "&lt;b&gt;bold&lt;/b&gt; [x](javascript:alert(1))"
+    assert unsafe_markup(_html(f"<p data-gpulist-definition>{paragraph}</p>")) == []
+
+
+def _html(markdown_text: str) -> str:
+    import markdown
+    return markdown.markdown(markdown_text, extensions=["attr_list", "tables"])
 
 
 def test_one_page_per_concept(view: SiteView) -> None:
@@ -97,6 +109,34 @@ def test_graded_problems_say_what_they_ask_and_the_know_control_is_hidden_until_
 
 def test_a_concept_without_questions_has_no_check_yourself(view: SiteView) -> None:
     assert "Check yourself" not in page(view, "kv-cache") and "I can answer these" not in page(view, "kv-cache")
+
+
+def test_the_definition_links_the_first_mention_of_each_other_concept(view: SiteView) -> None:
+    """Built links for MkDocs, source-relative ones for Zensical; each with the engine's preview hook."""
+    from dataclasses import replace
+
+    from gpulist.view.links import SOURCE
+    paragraph = page(view, "attention").split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    assert re.findall(r'<a href="([^"]+)" data-preview>([^<]+)</a>', paragraph) == [
+        ("../../concepts/cuda/", "CUDA"), ("../../concepts/kv-cache/", "KV cache")]
+    zensical = render_concept(view.concept_by_id["attention"], view, replace(CONFIG, link_style=SOURCE))
+    assert '<a href="cuda/" data-preview>CUDA</a>' in zensical
+    own = page(view, "fp8").split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    assert "<a " not in own and own.count("FP8") == 2  # its own name, twice, never a link
+
+
+def test_unlocks_lists_exactly_the_concepts_that_require_it(view: SiteView) -> None:
+    for cv in view.concept_views:
+        text = page(view, cv.concept.id)
+        listed = re.findall(r'<a href="\.\./\.\./concepts/([^/]+)/">', text.split("<ul data-gpulist-unlocks>")[1].split("</ul>")[0]) \
+            if "<ul data-gpulist-unlocks>" in text else []
+        assert listed == [c.id for c in view.concepts if cv.concept.id in c.requires], cv.concept.id
+    assert "## Unlocks { #unlocks data-search-exclude }" in page(view, "cuda")
+
+
+def test_the_local_map_follows_the_definition(view: SiteView) -> None:
+    text = page(view, "kv-cache")
+    assert text.index("data-gpulist-definition") < text.index("data-gpulist-local-map") < text.index("## Understand first")
 
 
 def test_every_concept_page_offers_i_know_this_near_its_top_hidden_until_scripted(view: SiteView) -> None:

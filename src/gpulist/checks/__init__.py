@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gpulist.checks import (
     book_index_book,
+    concept_alias_shared,
     concept_book_terms,
     concept_check,
     concept_cycle,
@@ -20,10 +21,16 @@ from gpulist.checks import (
     concept_refs,
     continued_by,
     curation_talk,
+    definition_links,
     duplicate_ids,
     duplicate_resource,
     duplicate_source,
     effort_wanted,
+    gpu_duplicate,
+    gpu_figure_twice,
+    gpu_refs,
+    gpu_sparse,
+    gpu_text,
     link_wanted,
     note_too_short,
     position_taken,
@@ -69,6 +76,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     watch_hint.check,
     duplicate_source.check,
     concept_refs.check,
+    concept_alias_shared.check,
     concept_cycle.check,
     concept_definition.check,
     concept_entries.check,
@@ -77,15 +85,21 @@ ALL_CHECKS: tuple[Check, ...] = (
     continued_by.check,
     position_taken.check,
     year_future.check,
+    gpu_refs.check,
+    gpu_duplicate.check,
+    gpu_figure_twice.check,
+    gpu_sparse.check,
+    gpu_text.check,
 )
 # Advice: what would make an entry more useful to a learner (its length, its year, a note
-# that teaches). Listed by `gpulist validate --advice`, counted in one line otherwise: a
+# that teaches), and a definition that links the concepts it builds on. Listed by `gpulist validate --advice`, counted in one line otherwise: a
 # catalog can be valid before every entry has been read closely enough to say them.
 ADVICE_CHECKS: tuple[Check, ...] = (
     requires_wanted.check,
     effort_wanted.check,
     year_wanted.check,
     note_too_short.check,
+    definition_links.check,
 )
 
 

@@ -4,13 +4,14 @@ Shape (version 1); keys are never removed within a version, only added:
 
     {"version": 1,
      "concepts": [{"id", "title", "description", "aliases", "definition", "requires",
-                   "related", "glossary", "book_terms", "start", "entries", "page",
+                   "related", "glossary", "book_terms", "start", "entries", "page", "area",
                    "check": [{"question", "answer", "source"}],
                    "problems": [{"title", "url", "platform", "asks"}]}]}
 
 `entries` are the ids of every entry the concept has, its `start` entries first and then
 the entries whose tags name it, in the guide's order (the concept page's order); `page` is
-relative to the site root (`concepts/kv-cache/`). `check` holds the concept's "Check
+relative to the site root (`concepts/kv-cache/`); `area` (added later in version 1) is the
+part of the field the concept belongs to, or null. `check` holds the concept's "Check
 yourself" questions with their worked answers and source entry ids, `problems` its graded
 problems; both are empty lists where the concept has none. Concepts come in data/concepts.yml's order.
 For readers' own tools: a study planner, a flash-card deck, a graph of prerequisites.
@@ -29,6 +30,7 @@ VERSION = 1
 PATH = "concepts.json"
 _FIELDS = ("id", "title", "description", "aliases", "definition", "requires", "related", "glossary",
            "book_terms", "start")
+_ADDED = ("area",)  # after `page`, in the order keys were added to version 1
 
 
 def concepts_data(view: SiteView) -> dict[str, Any]:
@@ -40,6 +42,7 @@ def _concept(cv: ConceptView) -> dict[str, Any]:
     data.update(entries=cv.ids, page=built_url(cv.page),
                 check=[q.model_dump() for q in cv.concept.check],
                 problems=[p.model_dump() for p in cv.concept.problems])
+    data.update((name, getattr(cv.concept, name)) for name in _ADDED)
     return data
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
-from gpulist.models import BookIndex, ReadingPath, RepoHealth, Resource, Concept, Style, Topic, WatchSource
+from gpulist.models import BookIndex, GpuFile, ReadingPath, RepoHealth, Resource, Concept, Style, Topic, WatchSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,8 @@ class Catalog:
     paths_doc: Document | None = None
     style: Style = field(default_factory=Style)  # data/style.yml; absent is no house-style words
     style_doc: Document | None = None
+    gpus: GpuFile | None = None  # data/gpus.yml; absent is none
+    gpus_doc: Document | None = None
     # Resource files that were read but failed validation, by id (file stem): their entries
     # are not in the catalog, yet what they name (tags, an id a concept's `start` points
     # at) still exists in the data, so the concept rules do not report a second,

@@ -14,7 +14,9 @@ from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
-from gpulist.models import BookIndex, ReadingPath, RepoHealthFile, Resource, Concept, Style, Topic, WatchSource
+from gpulist.models import (
+    BookIndex, Concept, GpuFile, ReadingPath, RepoHealthFile, Resource, Style, Topic, WatchSource,
+)
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
 from gpulist.pyproject import size_limit
@@ -27,6 +29,7 @@ WATCH = "watch.yml"
 PATHS = "paths.yml"
 CONCEPTS = "concepts.yml"
 STYLE = "style.yml"
+GPUS = "gpus.yml"
 
 
 def load_catalog(root: Path, max_bytes: int | None = None) -> tuple[Catalog, list[Problem]]:
@@ -57,6 +60,7 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.style_doc, style = _load_optional(root / STYLE, Style, problems, root, limit)
     catalog.style = style or Style()
     catalog.repos = dict(health.repos) if health else {}
+    catalog.gpus_doc, catalog.gpus = _load_optional(root / GPUS, GpuFile, problems, root, limit)
     # optional: a list without it simply watches nothing
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",
                                                   required=False, limit=limit)

@@ -2,10 +2,11 @@
 
 from gpulist.models.book import BookIndex, IndexTerm, SectionRef
 from gpulist.models.concept import (
-    CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, MAX_START, PLATFORMS, PROBLEM_FIELD_ORDER, CheckQuestion, Concept,
-    GradedProblem,
+    AREAS, CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, MAX_START, PLATFORMS, PROBLEM_FIELD_ORDER, Area, CheckQuestion,
+    Concept, GradedProblem,
 )
 from gpulist.models.fields import ID_PATTERN
+from gpulist.models.gpu import DENSE_TYPES, NUMBER_FIELDS, SPARSE_TYPES, Gpu, GpuFile, GpuSource, ModelShape
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import (
@@ -16,8 +17,9 @@ from gpulist.models.topic import Group, Tier, Topic
 from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSource
 
 __all__ = [
-    "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "CONCEPT_FIELD_ORDER", "MAX_START",
+    "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "CONCEPT_FIELD_ORDER", "MAX_START", "AREAS", "Area",
     "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
     "ACCESSES", "CURATOR_FIELDS", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Style", "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
+    "DENSE_TYPES", "NUMBER_FIELDS", "SPARSE_TYPES", "Gpu", "GpuFile", "GpuSource", "ModelShape",
 ]

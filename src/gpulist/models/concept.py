@@ -3,11 +3,12 @@
 A concept is what an entry's `tags:` name, and also a small knowledge page of its own: a
 definition, the concepts to understand first (`requires`), its neighbours (`related`),
 the Modal GPU Glossary page for the term (`glossary`, linked, never copied: CC BY 4.0),
-the book index terms it covers (`book_terms`) and the one to three entries to read first
-(`start`). A concept also carries `check`, two to four questions with worked answers that let
-a reader test their understanding, each naming the entry that teaches it (`source`), and
-`problems`, graded exercises on the platforms the list trusts (GPU MODE, LeetGPU, Tensara,
-KernelBench) that practise it. References to other concepts and entries are plain text here: whether they
+the book index terms it covers (`book_terms`), the one to three entries to read first
+(`start`) and its `area`, the part of the field it belongs to, which colours and groups
+it on the concept map. A concept also carries `check`, two to four questions with worked
+answers that let a reader test their understanding, each naming the entry that teaches it
+(`source`), and `problems`, graded exercises on the platforms the list trusts (GPU MODE,
+LeetGPU, Tensara, KernelBench) that practise it. References to other concepts and entries are plain text here: whether they
 exist, loop or repeat is for the cross-checks (gpulist.checks.concept_*), which know the
 whole catalog and can point at the very item that is wrong.
 """
@@ -29,10 +30,13 @@ PLATFORMS: tuple[str, ...] = ("gpu-mode", "leetgpu", "tensara", "kernelbench")
 Platform = Literal["gpu-mode", "leetgpu", "tensara", "kernelbench"]
 CHECK_FIELD_ORDER: tuple[str, ...] = ("question", "answer", "source")
 PROBLEM_FIELD_ORDER: tuple[str, ...] = ("title", "url", "platform", "asks")
+# The parts of the field, in the order the concept map lists them.
+Area = Literal["hardware", "kernels", "tools", "numerics", "serving", "systems"]
+AREAS: tuple[str, ...] = Area.__args__  # type: ignore[attr-defined]
 # Ordered as a reader meets a concept's page; `gpulist fmt` writes fields in this order.
 CONCEPT_FIELD_ORDER: tuple[str, ...] = (
-    "id", "title", "description", "aliases", "definition", "requires", "related", "glossary", "book_terms", "start", "check",
-    "problems",
+    "id", "title", "description", "area", "aliases", "definition", "requires", "related", "glossary", "book_terms",
+    "start", "check", "problems",
 )
 
 
@@ -72,6 +76,12 @@ class Concept(Strict):
     id: Id = Field(description="The concept's page is concepts/<id>/; entries name it in `tags:`.")
     title: Text
     description: Text = Field(description="One line: what the concept is, shown in chips, lists and search.")
+    area: Area | None = Field(
+        default=None,
+        description="The part of the field it belongs to, which colours and groups it on the concept map: "
+                    "hardware, kernels (the programming model and kernel techniques), tools (languages, compilers, "
+                    "libraries and profilers), numerics, serving or systems (multi-GPU and training at scale).",
+    )
     aliases: list[Text] = Field(default=[], description="Other spellings and synonyms a reader might search.")
     definition: Text | None = Field(
         default=None,

@@ -9,19 +9,23 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     topics/index.md     the topics, each with its one-liner                   (not searched)
     topics/<id>.md      one per topic; H2 per tier/group (#tier_1, #group_<id>);
                         each entry an H3 whose anchor is its id (#flashattention-2)
-    concepts/index.md   the concept map, the concepts A–Z, the book's index     (not searched)
-    concepts/<id>.md    one per concept: definition, prerequisites, reads       (searched, boosted)
+    concepts/index.md   the concept map and the concepts A–Z                  (not searched)
+    concepts/<id>.md    one per concept: linked definition, local map, prerequisites, reads,
+                        what it unlocks                                       (searched)
+    book/index.md       the book's index, each term linked to its concept    (not searched)
     paths/index.md      the reading paths, with their length, effort and progress (not searched)
     paths/<id>.md       one per reading path                                   (not searched)
     recent.md           recently added                                        (not searched)
+    gpus.md             the GPU numbers table and every number's source (with data/gpus.yml)
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
     concepts.json       the vocabulary as a graph; shape in gpulist.export.concepts_json
     reader-data.json    what the reader's scripts plan next steps from; shape in gpulist.site.progress_data
     feed.xml            Atom feed of the newest entries
     llms.txt            the site for language models (llmstxt.org): topics, concepts, paths
-    assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js and
-                        javascripts/reader/ (the reader's modules: see gpulist.site.reader)
+    assets/             committed: stylesheets/gpulist.css, javascripts/resources-table.js,
+                        javascripts/reader/ (the reader's modules: see gpulist.site.reader) and
+                        concept-map.js (its contract: gpulist.site.concept_map)
 
 `gpulist build` then adds README.md (the list in the guide's own format), gpulist.bib and
 the redirect pages of the old tag addresses (tags/<id>/ -> concepts/<id>/) to the built site

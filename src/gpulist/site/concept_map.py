@@ -1,51 +1,87 @@
 """The concept map, drawn at build time from `gpulist.view.concept_map`: an SVG of the edges
-under an HTML link for every concept.
+under an HTML link for every concept, left to right, coloured by area.
 
 The nodes are ordinary HTML links placed over the drawing, not SVG `<a>` elements: both
 engines' instant navigation rewrites every link's `href` property, which an SVG link only
 exposes as a read-only animated value (the theme's script threw on it), and HTML links get
 the theme's focus styles, the engines' link rewriting and a screen reader's usual handling.
-So the map works without JavaScript as a set of links in reading order, layer by layer;
-the edges are decoration, hidden from assistive technology. Each node carries the
-reader's progress hook (`data-gpulist-shade` with the concept's entry ids): with
-JavaScript the script sets `data-gpulist-state` (none, some, all read) and the stylesheet
-shades the node.
+So the map works without JavaScript as a set of links in reading order, layer by layer,
+each with its full title; the edges are decoration, hidden from assistive technology, and
+each ends in an arrowhead at the concept that requires its source.
+
+Hooks, for the scripts and the stylesheet:
+- every node `[data-gpulist-map-node="<id>"]` names its area (`data-gpulist-area`) and the
+  concepts it requires on the map (`data-gpulist-requires`); every edge
+  `[data-gpulist-edge="<from> <to>"]`. concept-map.js reads them to light up a concept's
+  prerequisite chain and what it unlocks (`data-gpulist-highlight` on exactly those nodes);
+- every node carries the reader's progress hook (`data-gpulist-shade` with the concept's
+  entry ids): the reader's scripts set `data-gpulist-state` (none, some, all read) and
+  `--gpulist-read`, and the stylesheet shades the node;
+- `[data-gpulist-map-hint]`, the line that says the map scrolls sideways, which
+  concept-map.js hides when the map fits its column.
 """
 
 from __future__ import annotations
 
+from gpulist.models import AREAS
 from gpulist.view.catalog import SiteView
-from gpulist.view.concept_map import NODE_H, NODE_W, MapLayout, MapNode
+from gpulist.view.concept_map import NODE_W, MapEdge, MapLayout, MapNode
 from gpulist.view.links import href
 from gpulist.view.text import escape_attr, html_text
 
-MAX_LABEL = 27  # characters that fit a node at the map's font size
+AREA_TITLES = {"hardware": "Hardware", "kernels": "Kernels", "tools": "Tools & compilers", "numerics": "Numerics",
+               "serving": "Serving", "systems": "Systems"}
+_ARROWS = ('<defs><marker id="gpulist-arrow" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="7" markerHeight="7" '
+           'orient="auto"><path d="M0 0L8 4L0 8z"/></marker><marker id="gpulist-arrow-on" viewBox="0 0 8 8" '
+           'refX="8" refY="4" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L8 4L0 8z"/></marker></defs>')
 
 
 def render_map(layout: MapLayout, view: SiteView, page: str, style: str) -> str:
     ids = {c.concept.id: c.ids for c in view.concept_views}
     width, height = round(layout.width) + 2, round(layout.height) + 2
-    edges = "".join(_edge(layout.nodes[a], layout.nodes[b]) for a, b in layout.edges)
-    nodes = "\n".join(_node(n, ids.get(n.concept.id, []), href(page, f"concepts/{n.concept.id}.md", style))
-                      for n in layout.nodes.values())
-    return (f'<figure class="gpulist-map">\n<figcaption>The concept map: {len(layout.nodes)} concepts in '
-            f"{layout.layers} layers, each drawn below the concepts it requires.</figcaption>\n"
+    requires: dict[str, list[str]] = {}
+    for edge in layout.edges:
+        requires.setdefault(edge.target, []).append(edge.source)
+    edges = "".join(_edge(e) for e in layout.edges)
+    nodes = "\n".join(_node(n, ids.get(n.concept.id, []), requires.get(n.concept.id, []),
+                            href(page, f"concepts/{n.concept.id}.md", style)) for n in layout.nodes.values())
+    return (f'<figure class="gpulist-map" data-gpulist-map>\n<figcaption>The concept map: {len(layout.nodes)} concepts '
+            f"in {layout.layers} layers, left to right: each concept stands right of every concept it requires, "
+            "and an arrow leads from each prerequisite to what it unlocks.</figcaption>\n"
+            f"{_legend(layout)}\n"
+            f'<p class="gpulist-map-hint" data-gpulist-map-hint>The map is {width:,} px wide: scroll it sideways. '
+            "Point at a concept, or move to it with the Tab key, to light up the chain it stands on and what it "
+            "unlocks; Escape clears.</p>\n"
+            '<a class="gpulist-map-skip" href="#a-z">Skip the map</a>\n'
             f'<div class="gpulist-map-scroll"><div class="gpulist-map-area" style="width:{width}px;height:{height}px">'
             f'<svg class="gpulist-map-edges" viewBox="-1 -1 {width} {height}" width="{width}" height="{height}" '
-            f'aria-hidden="true" focusable="false">{edges}</svg>\n{nodes}\n</div></div>\n</figure>\n')
+            f'aria-hidden="true" focusable="false">{_ARROWS}{edges}</svg>\n{nodes}\n</div></div>\n</figure>\n')
 
 
-def _edge(above: MapNode, below: MapNode) -> str:
-    """A curve from the bottom of the required concept to the top of the one requiring it."""
-    x1, y1 = above.x + NODE_W / 2, above.y + NODE_H
-    x2, y2 = below.x + NODE_W / 2, below.y
-    mid = (y1 + y2) / 2
-    return f'<path d="M{x1:.0f} {y1:.0f}C{x1:.0f} {mid:.0f} {x2:.0f} {mid:.0f} {x2:.0f} {y2:.0f}"/>'
+def _legend(layout: MapLayout) -> str:
+    """The areas the map colours, in their order, each with its swatch and count."""
+    count = {a: sum(n.concept.area == a for n in layout.nodes.values()) for a in AREAS}
+    items = "".join(f'<li data-gpulist-area="{a}">{html_text(AREA_TITLES[a])} ({count[a]})</li>' for a in AREAS if count[a])
+    return f'<ul class="gpulist-map-legend" aria-label="Areas">{items}</ul>'
 
 
-def _node(node: MapNode, ids: list[str], url: str) -> str:
-    title = node.concept.title
-    label = title if len(title) <= MAX_LABEL else title[:MAX_LABEL - 1].rstrip() + "…"
-    name = f' aria-label="{escape_attr(title)}" title="{escape_attr(title)}"' if label != title else ""
-    return (f'<a class="gpulist-node" href="{escape_attr(url)}"{name} style="left:{node.x:.0f}px;'
-            f'top:{node.y:.0f}px" data-gpulist-shade="" data-gpulist-ids="{" ".join(ids)}">{html_text(label)}</a>')
+def _edge(edge: MapEdge) -> str:
+    """Level where it crosses a layer, an S-curve between layers, an arrowhead at the end."""
+    (x, y), rest = edge.points[0], edge.points[1:]
+    d = [f"M{x:.0f} {y:.1f}"]
+    for nx_, ny in rest:
+        if abs(ny - y) < 0.05:
+            d.append(f"H{nx_:.0f}")
+        else:
+            mid = (x + nx_) / 2
+            d.append(f"C{mid:.0f} {y:.1f} {mid:.0f} {ny:.1f} {nx_:.0f} {ny:.1f}")
+        x, y = nx_, ny
+    return f'<path d="{"".join(d)}" data-gpulist-edge="{edge.source} {edge.target}"/>'
+
+
+def _node(node: MapNode, ids: list[str], requires: list[str], url: str) -> str:
+    cid, area = node.concept.id, node.concept.area or "none"
+    return (f'<a class="gpulist-node" href="{escape_attr(url)}" style="left:{node.x:.0f}px;top:{node.y:.0f}px;'
+            f'width:{NODE_W}px;height:{node.height:.0f}px" data-gpulist-map-node="{cid}" data-gpulist-area="{area}" '
+            f'data-gpulist-requires="{" ".join(requires)}" data-gpulist-shade="" data-gpulist-ids="{" ".join(ids)}">'
+            f"{html_text(node.concept.title)}</a>")

@@ -1,10 +1,17 @@
 """A concept's page: what it is, what to know first, what to read, and where it leads.
 
-In the order a learner asks: the definition; "Understand first" (the concepts it requires,
-each with its one-liner); "Start with" (its first reads, as full cards, so they can be
-marked read here); "Check yourself" (questions with folded answers and graded problems,
-gpulist.site.check_section); every other entry that carries it, by tier, as compact lines; the
-reading paths that pass through it; the book's sections for its index terms; its related
+In the order a learner asks: the definition, whose first mention of each other concept
+links that concept's page [data-gpulist-definition] (found at build time by
+gpulist.concept_names; the links carry `data-preview`, so Zensical, and Material where it
+offers instant previews, shows the linked page's definition on hover, with no code of
+ours); its local map [data-gpulist-local-map] (gpulist.site.local_map); "Understand first"
+(the concepts it requires, each with its one-liner); "Start with" (its first reads, as
+full cards, so they can be marked read here); a calculator, where data/gpus.yml places one
+here (gpulist.site.calculators), and on an architecture's page its GPUs, linked to their
+rows of the GPU numbers page; "Check yourself" (questions with folded answers and graded
+problems, gpulist.site.check_section); every other entry that carries it, by tier, as
+compact lines; the reading paths that pass through it; the book's sections for its index
+terms; "Unlocks" [data-gpulist-unlocks] (the concepts that require it) and its related
 concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
 
 Concept pages are searched, and boosted: a search for a concept's title or one of its
@@ -18,15 +25,21 @@ the search index, which every page of the site downloads.
 from __future__ import annotations
 
 from gpulist.load import Entry
+from gpulist.site.book_page import PAGE as BOOK_PAGE
+from gpulist.site.book_page import credit
+from gpulist.site.calculators import calculator_section, placed_here
 from gpulist.site.card import render_card
 from gpulist.site.check_section import check_section
+from gpulist.site.gpus_page import architecture_gpus
 from gpulist.site.listing import entry_list
+from gpulist.site.local_map import render_local_map
 from gpulist.site.reader import filters, know, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
 from gpulist.view.config import SiteConfig
-from gpulist.view.links import rel_link
-from gpulist.view.text import escape_text, front_matter, html_text, link, n_entries
+from gpulist.view.links import href, rel_link
+from gpulist.view.local_map import local_layout
+from gpulist.view.text import escape_attr, escape_text, front_matter, html_text, link, n_entries
 
 SEARCH_BOOST = {"search": {"boost": 4}}
 NOT_SEARCHED = " data-search-exclude"  # attr_list: the section under this heading is not indexed
@@ -44,7 +57,8 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     if c.aliases:
         out.append("Also known as: " + ", ".join(escape_text(a) for a in c.aliases) + ".\n")
     if c.definition:
-        out.append(escape_text(c.definition) + "\n")
+        out.append(_definition(cv, page, config.link_style))
+    out.append(render_local_map(local_layout(c.id, view.concept_by_id), page, config.link_style))
     out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')} {know(c.id, KNOW)}</p>\n")
     if cv.entries:
         out.append(filters() + "\n")
@@ -52,15 +66,41 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     if cv.start:
         out.append(f"## Start with {{ #start{NOT_SEARCHED} }}\n")
         out.extend(render_card(e, view, config, page, searched=False) for e in cv.start)
+    out.extend(calculator_section(name, view, page, config) for name in placed_here(view, c.id))
+    out.append(architecture_gpus(c.id, view, page, config))
     out.append(check_section(c, view, config, page, NOT_SEARCHED))
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))
-    out.append(_book(c.book_terms, view))
+    out.append(_book(c.book_terms, view, page, config.link_style))
+    out.append(_unlocks(cv, view, page, config.link_style))
     out.append(_concept_list("Related concepts", c.related, view, page))
     if c.glossary:
         out.append(f"## In the {GLOSSARY} {{ #glossary{NOT_SEARCHED} }}\n\n{link(f'{c.title} in the {GLOSSARY}', c.glossary)}"
                    " (CC BY 4.0): a definition with diagrams, by Modal.\n")
     return "\n".join(part for part in out if part)
+
+
+def _definition(cv: ConceptView, page: str, style: str) -> str:
+    """The definition as one HTML paragraph: plain text, each mention a link to its concept."""
+    text, parts, last = cv.concept.definition or "", [], 0
+    for mention in cv.mentions:
+        url = href(page, concept_page(mention.concept), style)
+        parts.append(html_text(text[last:mention.start]))
+        parts.append(f'<a href="{escape_attr(url)}" data-preview>{html_text(text[mention.start:mention.end])}</a>')
+        last = mention.end
+    parts.append(html_text(text[last:]))
+    return f'<p data-gpulist-definition>{"".join(parts)}</p>\n'
+
+
+def _unlocks(cv: ConceptView, view: SiteView, page: str, style: str) -> str:
+    """The concepts that list this one in `requires` [data-gpulist-unlocks], linked."""
+    found = [view.concept_by_id[i] for i in cv.unlocks if i in view.concept_by_id]
+    if not found:
+        return ""
+    items = "\n".join(f'<li><a href="{escape_attr(href(page, u.page, style))}">{html_text(u.concept.title)}</a>: '
+                      f"{html_text(u.concept.description)}</li>" for u in found)
+    return (f"## Unlocks {{ #unlocks{NOT_SEARCHED} }}\n\nThe concepts that list {escape_text(cv.concept.title)} "
+            f"among what to understand first.\n\n<ul data-gpulist-unlocks>\n{items}\n</ul>\n")
 
 
 def _concept_list(heading: str, ids: list[str], view: SiteView, page: str) -> str:
@@ -95,13 +135,18 @@ def _paths(cv: ConceptView, view: SiteView, page: str) -> str:
     return f"## On the reading paths {{ #paths{NOT_SEARCHED} }}\n\n" + "\n".join(lines) + "\n"
 
 
-def _book(terms: list[str], view: SiteView) -> str:
+def _book(terms: list[str], view: SiteView, page: str, style: str) -> str:
+    """The book's sections for the concept's index terms, each term linked to its place in
+    the book's index (gpulist.site.book_page)."""
     found = [view.book[t] for t in terms if t in view.book]
     refs = [(t.term, r.section + (f" – {r.to}" if r.to else "")) for t in found for r in t.refs]
     if not refs:
         return ""
-    lines = [f"<li><em>{html_text(term)}</em>: {html_text(section)}</li>" for term, section in refs]
-    return (f"## In the book {{ #book{NOT_SEARCHED} }}\n\nSections of *AI Systems Performance Engineering* (Fregly, 2025):\n\n"
+    lines = [f'<li><em><a href="{escape_attr(href(page, BOOK_PAGE + "#" + view.book_anchors.get(term, ""), style))}">'
+             f"{html_text(term)}</a></em>: {html_text(section)}</li>" for term, section in refs]
+    by = f" ({escape_text(credit(view))})" if credit(view) else ""
+    return (f"## In the book {{ #book{NOT_SEARCHED} }}\n\nSections of *{escape_text(view.book_title)}*{by}; each term "
+            f"leads to its place in [the book's index]({rel_link(page, BOOK_PAGE)}):\n\n"
             '<ul class="gpulist-book">\n' + "\n".join(lines) + "\n</ul>\n")
 
 

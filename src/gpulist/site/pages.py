@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from gpulist.site.all_resources import PAGE as ALL_PAGE
 from gpulist.site.all_resources import render_all_resources
+from gpulist.site.book_page import PAGE as BOOK_PAGE
+from gpulist.site.book_page import TITLE as BOOK_TITLE
+from gpulist.site.book_page import render_book
 from gpulist.site.concept_page import concept_pages
 from gpulist.site.concepts import PAGE as CONCEPTS_PAGE
 from gpulist.site.concepts import render_concepts
@@ -17,6 +20,8 @@ from gpulist.site.feed import PATH as FEED_PATH
 from gpulist.site.feed import render_feed
 from gpulist.site.home import PAGE as HOME_PAGE
 from gpulist.site.home import render_home
+from gpulist.site.gpus_page import PAGE as GPUS_PAGE
+from gpulist.site.gpus_page import render_gpus
 from gpulist.site.llms import PATH as LLMS_PATH
 from gpulist.site.llms import render_llms_txt
 from gpulist.site.path_page import INDEX as PATHS_INDEX
@@ -52,14 +57,19 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
     for topic_view in view.topics:
         pages[topic_view.page] = render_topic(topic_view, view, config)
     pages.update(concept_pages(view, config))
+    if view.gpus is not None:
+        pages[GPUS_PAGE] = render_gpus(view, config)
     return pages
 
 
 def catalog_pages(view: SiteView, config: SiteConfig) -> Files:
     """What covers the whole catalog at once: the feed, llms.txt, the concepts index with its
-    map, and the reader's data for planning next steps."""
-    return {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
-            CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view)}
+    map, the book's index, and the reader's data for planning next steps."""
+    pages = {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
+             CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view)}
+    if view.book:
+        pages[BOOK_PAGE] = render_book(view, config)
+    return pages
 
 
 def nav(view: SiteView) -> list[dict[str, object]]:
@@ -68,7 +78,9 @@ def nav(view: SiteView) -> list[dict[str, object]]:
     Each page is named once: "Start here" is a page, not also a section holding itself, and
     the reading paths are a section of their own that opens with their index (`paths/`)."""
     browse: list[dict[str, object]] = [{"All resources": ALL_PAGE}, {"Concepts": CONCEPTS_PAGE},
-                                       {"Recently added": RECENT_PAGE}]
+                                       *([{BOOK_TITLE: BOOK_PAGE}] if view.book else []), {"Recently added": RECENT_PAGE}]
+    if view.gpus is not None:
+        browse.append({"GPU numbers": GPUS_PAGE})
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
     items: list[dict[str, object]] = [{"Home": HOME_PAGE}, {"Start here": START_PAGE}]
     if view.paths:

@@ -17,7 +17,8 @@ from pathlib import Path
 from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
 from gpulist.models import Concept, IndexTerm, RepoHealth, Resource, Topic
-from gpulist.view.concepts import ConceptView, book_terms, build_concepts, teaching
+from gpulist.view.concepts import ConceptView, book_anchors, book_terms, build_concepts, teaching
+from gpulist.view.gpus import GpuTable, build_gpus
 from gpulist.view.order import learning_order
 from gpulist.view.paths import PathView, build_paths
 
@@ -66,6 +67,10 @@ class SiteView:
     book: dict[str, IndexTerm] = field(default_factory=dict)  # top-level book index terms by text
     concept_by_id: dict[str, ConceptView] = field(default_factory=dict)
     entry_by_id: dict[str, Entry] = field(default_factory=dict)
+    gpus: GpuTable | None = None  # data/gpus.yml, one row per GPU (gpulist.view.gpus)
+    book_anchors: dict[str, str] = field(default_factory=dict)  # book term -> its anchor on the book's page
+    book_entry: str = ""  # the resource id of the indexed book
+    book_title: str = ""
 
     @property
     def entries(self) -> list[Entry]:
@@ -150,9 +155,12 @@ def build_view(catalog: Catalog) -> SiteView:
     titles = {t.id: t.title for t in catalog.concepts}
     book = book_terms(catalog.book_index.terms) if catalog.book_index else {}
     concepts = build_concepts(catalog.concepts, placed, frozen)
+    index = catalog.book_index
     return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), _new(placed), titles,
                     _data_paths(catalog), build_paths(catalog), concepts, book, {c.concept.id: c for c in concepts},
-                    {e.resource.id: e for e in placed})
+                    {e.resource.id: e for e in placed}, build_gpus(catalog),
+                    book_anchors(sorted(book, key=str.casefold)), index.book if index else "",
+                    index.title if index else "")
 
 
 def _topic_view(topic: Topic, mine: list[Entry], teachers: dict[str, frozenset[str]]) -> TopicView:

@@ -1,0 +1,192 @@
+/*
+ * gpulist concept map: follow a concept's chain on the map of the concepts index.
+ *
+ * Contract with `gpulist build` (src/gpulist/site/concept_map.py), which writes data, never controls:
+ *   [data-gpulist-map]                        the figure; gets data-gpulist-highlighting while a chain is lit
+ *   [data-gpulist-map-node="<id>"]            a concept's link, with data-gpulist-requires="<id> <id>…"
+ *                                             (what it requires on the map); gets
+ *                                             data-gpulist-highlight = before | self | after
+ *   [data-gpulist-edge="<from> <to>"]         an edge of the drawing; gets data-gpulist-highlight
+ *                                             when both its ends are on the lit chain, on one side
+ *   [data-gpulist-map-hint]                   the "scroll sideways" line: hidden when the map fits
+ *
+ * Pointing at a node, or focusing it (Tab), lights up exactly its prerequisites, theirs and so
+ * on back to the foundations ("before"), and everything that requires it, directly or not
+ * ("after"); the stylesheet dims the rest. Leaving the map, or Escape, clears it. Without
+ * JavaScript the map is a set of plain links. reader.js shades the same nodes by progress
+ * (data-gpulist-state): the two never touch each other's attributes.
+ *
+ * Instant navigation (Material's and Zensical's) swaps pages without a reload and announces
+ * each on `document$`; `bind` runs for every page. Events are delegated to the document once.
+ */
+(function () {
+  "use strict";
+
+  var map = null; // the current page's map: {figure, nodes, requires, unlocks, edges}
+  var lit = []; // elements that carry data-gpulist-highlight now
+  var hovered = null; // the node the pointer is over
+  var dismissed = null; // the node under the pointer when Escape cleared it: not lit until the pointer leaves it
+  var unfocused = null; // the focused node when Escape cleared it: not lit again until focus moves
+
+  function read(figure) {
+    var nodes = {};
+    var requires = {};
+    var unlocks = {};
+    var list = figure.querySelectorAll("[data-gpulist-map-node]");
+    for (var i = 0; i < list.length; i++) {
+      var id = list[i].getAttribute("data-gpulist-map-node");
+      nodes[id] = list[i];
+      requires[id] = words(list[i].getAttribute("data-gpulist-requires"));
+      if (!unlocks[id]) unlocks[id] = [];
+    }
+    for (var node in requires) {
+      for (var j = 0; j < requires[node].length; j++) {
+        var before = requires[node][j];
+        (unlocks[before] = unlocks[before] || []).push(node);
+      }
+    }
+    var edges = {};
+    var paths = figure.querySelectorAll("[data-gpulist-edge]");
+    for (var k = 0; k < paths.length; k++) edges[paths[k].getAttribute("data-gpulist-edge")] = paths[k];
+    return { figure: figure, nodes: nodes, requires: requires, unlocks: unlocks, edges: edges };
+  }
+
+  function words(text) {
+    return text ? text.split(/\s+/).filter(Boolean) : [];
+  }
+
+  /* Every node reachable from `start` along `next` (requires, or unlocks), `start` excluded. */
+  function reach(start, next) {
+    var seen = {};
+    var stack = (next[start] || []).slice();
+    while (stack.length) {
+      var id = stack.pop();
+      if (seen[id]) continue;
+      seen[id] = true;
+      var more = next[id] || [];
+      for (var i = 0; i < more.length; i++) if (!seen[more[i]]) stack.push(more[i]);
+    }
+    return seen;
+  }
+
+  function clear() {
+    for (var i = 0; i < lit.length; i++) lit[i].removeAttribute("data-gpulist-highlight");
+    lit = [];
+    if (map) map.figure.removeAttribute("data-gpulist-highlighting");
+  }
+
+  function light(id) {
+    clear();
+    if (!map || !map.nodes[id]) return;
+    var before = reach(id, map.requires);
+    var after = reach(id, map.unlocks);
+    mark(map.nodes[id], "self");
+    var side = {};
+    side[id] = "self";
+    for (var b in before) { mark(map.nodes[b], "before"); side[b] = "before"; }
+    for (var a in after) { mark(map.nodes[a], "after"); side[a] = "after"; }
+    for (var key in map.edges) {
+      var ends = key.split(" ");
+      var from = side[ends[0]];
+      var to = side[ends[1]];
+      // on the chain behind it (before or self at both ends), or ahead of it (self or after)
+      if (from && to && (from !== "after" && to !== "after" || from !== "before" && to !== "before")) {
+        mark(map.edges[key], "on");
+      }
+    }
+    map.figure.setAttribute("data-gpulist-highlighting", "");
+  }
+
+  function mark(element, value) {
+    if (!element) return;
+    element.setAttribute("data-gpulist-highlight", value);
+    lit.push(element);
+  }
+
+  function nodeOf(target) {
+    var node = target && target.closest ? target.closest("[data-gpulist-map-node]") : null;
+    return node && map && map.figure.contains(node) ? node.getAttribute("data-gpulist-map-node") : null;
+  }
+
+  function focused() {
+    return nodeOf(document.activeElement);
+  }
+
+  function onOver(event) {
+    var id = nodeOf(event.target);
+    if (!id || id === hovered) return;
+    hovered = id;
+    if (id === dismissed) return;
+    dismissed = null;
+    light(id);
+  }
+
+  function onOut(event) {
+    if (!map || !hovered) return;
+    var to = event.relatedTarget;
+    if (to && map.figure.contains(to) && nodeOf(to) === hovered) return;
+    hovered = null;
+    var id = nodeOf(to);
+    if (id) return; // onOver lights the next node
+    dismissed = null;
+    var keep = focused();
+    if (keep && keep !== unfocused) light(keep); else clear();
+  }
+
+  function onFocus(event) {
+    var id = nodeOf(event.target);
+    if (id) { dismissed = unfocused = null; light(id); }
+  }
+
+  function onBlur(event) {
+    if (!map || nodeOf(event.relatedTarget)) return;
+    if (hovered && hovered !== dismissed) light(hovered); else clear();
+  }
+
+  function onKey(event) {
+    if (event.key !== "Escape" || !map || !map.figure.hasAttribute("data-gpulist-highlighting")) return;
+    dismissed = hovered;
+    unfocused = focused();
+    clear();
+  }
+
+  /* The "scroll sideways" line is only true when the map is wider than its column. */
+  function fit() {
+    if (!map) return;
+    var hint = map.figure.querySelector("[data-gpulist-map-hint]");
+    var scroll = map.figure.querySelector(".gpulist-map-scroll");
+    if (hint && scroll) hint.hidden = scroll.scrollWidth <= scroll.clientWidth + 1;
+  }
+
+  var listening = false;
+
+  function listen() {
+    if (listening) return;
+    listening = true;
+    document.addEventListener("mouseover", onOver);
+    document.addEventListener("mouseout", onOut);
+    document.addEventListener("focusin", onFocus);
+    document.addEventListener("focusout", onBlur);
+    document.addEventListener("keydown", onKey);
+    window.addEventListener("resize", fit);
+  }
+
+  function bind() {
+    lit = [];
+    hovered = dismissed = unfocused = null;
+    var figure = document.querySelector("[data-gpulist-map]");
+    map = figure ? read(figure) : null;
+    if (!map) return;
+    listen();
+    fit();
+    document.documentElement.setAttribute("data-gpulist-concept-map", "bound");
+  }
+
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(bind);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", bind);
+  } else {
+    bind();
+  }
+})();

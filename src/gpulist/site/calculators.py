@@ -1,0 +1,56 @@
+"""The three calculators (roofline, KV cache, transformer arithmetic) on their concept pages.
+
+data/gpus.yml says which concept page shows each calculator, which entries teach its formula
+(named on the page, linked to their cards) and which GPU and model its worked example uses.
+Contract with docs/assets/javascripts/calculators.js (stable hooks):
+
+- `[data-gpulist-calc="roofline|kv-cache|transformer"]` wraps one calculator: a worked example
+  table, computed here at build time from gpus.yml (all a reader without JavaScript sees),
+  and a `<form>` the script binds. The form opens on the example's inputs with its results
+  already in the outputs, and the stylesheet hides it while the page's `<html>` still has
+  the theme's `no-js` class (removed by the theme's script): shown from the first paint when
+  JavaScript runs, so binding it relays out nothing, and never shown dead without it.
+- The form's inputs are named `<input>`s and `<select>`s: roofline `gpu`, `dtype`, `flops`,
+  `bytes`; kv-cache `layers`, `kv_heads`, `head_dim`, `bytes_per_element`, `tokens`, `batch`,
+  `params`, `gpu`; transformer `params`, `tokens`, `gpus`, `mfu` (percent), `gpu`, `dtype`.
+  Each GPU `<option>` carries its numbers: `data-memory` (GB), `data-bandwidth` (GB/s) and
+  `data-peaks` (JSON, dense TFLOPS by data type), so no data file is fetched.
+- Results go in named `<output>`s (roofline `intensity`, `ridge`, `attainable`, `bound`;
+  kv-cache `per_token`, `total`, `fit`; transformer `forward_flops`, `training_flops`,
+  `time`), each with the plain number in `data-value` (FLOP/byte, TFLOPS, bytes, FLOPs,
+  seconds, a count; `bound` holds `memory` or `compute`) beside the text a reader sees.
+  A rejected input gets `aria-invalid="true"`, the outputs are emptied (never NaN or
+  Infinity), and `[data-gpulist-calc-message]` says what to write instead.
+"""
+
+from __future__ import annotations
+
+from gpulist.site.calculator_kinds import BODIES
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
+
+HOOKS = {"roofline": "roofline", "kv_cache": "kv-cache", "transformer": "transformer"}
+TITLES = {"roofline": "Roofline calculator", "kv_cache": "KV cache calculator",
+          "transformer": "Transformer arithmetic calculator"}
+
+
+def calculator_section(name: str, view: SiteView, page: str, config: SiteConfig) -> str:
+    """The calculator `name` (roofline, kv_cache, transformer) for the concept page `page`."""
+    table = view.gpus
+    place = getattr(table.calculators, name) if table and table.calculators else None
+    row = table.row(place.gpu) if table and place else None
+    if table is None or place is None or row is None:
+        return ""
+    body = BODIES[name](table, row, place, view, page, config.link_style)
+    if not body:
+        return ""
+    return (f"## {TITLES[name]} {{ #calculator data-search-exclude }}\n\n"
+            f'<div class="gpulist-calc" data-gpulist-calc="{HOOKS[name]}">\n{body}\n</div>\n')
+
+
+def placed_here(view: SiteView, concept_id: str) -> list[str]:
+    """The calculators data/gpus.yml places on this concept's page, in a fixed order."""
+    calculators = view.gpus.calculators if view.gpus else None
+    if calculators is None:
+        return []
+    return [name for name in HOOKS if getattr(calculators, name).concept == concept_id]

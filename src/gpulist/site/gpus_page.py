@@ -1,0 +1,151 @@
+"""The "GPU numbers" page: every GPU of data/gpus.yml in one table, and where each number comes from.
+
+Contract with docs/assets/javascripts/gpu-table.js (the hooks are stable):
+
+- `[data-gpulist-gpus]` holds the table; without JavaScript it is a plain table that scrolls
+  sideways inside its own box (`.gpulist-gpus-scroll`, a focusable region), never the page.
+- Each `<th>` of the head carries `data-key` (the column), `data-type` (`number` or `text`)
+  and, for the few columns a phone shows first, `data-core`. The script makes each header a
+  sort button (setting `aria-sort`) and adds a column chooser: on a narrow screen only the
+  core columns show until the reader picks others.
+- Each cell carries its plain value in `data-value` (empty when no source gives the number),
+  which is what the script sorts by; each row's id is `gpu-<id>`, the anchor the
+  architecture concept pages link to.
+
+Below the table, "Sources" names, GPU by GPU, the document behind each group of numbers and
+where in it they stand, linking the vendor's document and, where the numbers were read in a
+faithful copy (a reseller's spec sheet, a repository quoting the table), that copy too.
+"""
+
+from __future__ import annotations
+
+from gpulist.models import GpuSource
+from gpulist.view.catalog import SiteView
+from gpulist.view.concepts import concept_page
+from gpulist.view.config import SiteConfig
+from gpulist.view.gpus import COLUMNS, GPU_PAGE, Column, GpuRow, GpuTable
+from gpulist.view.links import href
+from gpulist.view.text import escape_attr, escape_text, front_matter, html_text
+
+PAGE = GPU_PAGE
+TITLE = "GPU numbers"
+_LABELS = {c.key: (c.label + (f" ({c.unit})" if c.unit else "")) for c in COLUMNS}
+_LABELS["target"] = "compute capability or gfx target"
+INTRO = (
+    "The figures that rooflines, occupancy estimates and serving budgets start from, for the GPUs people use, "
+    "each from the vendor's datasheet, whitepaper or documentation: the [sources](#sources) below name the "
+    "document and the table behind every number. Peak rates are dense unless the column says *sparse* "
+    "(2:4 structured sparsity, which doubles the rate for matrices that have it); where a vendor gives two FP16 "
+    "or FP8 tensor rates, the one with FP32 accumulation is shown. A dash means none of the sources below gives "
+    "the number.\n"
+)
+
+
+def fmt(value: float | int | str) -> str:
+    """A number as a reader scans a table: thousands separated, no trailing zeros."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) or float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.6g}"
+
+
+def render_gpus(view: SiteView, config: SiteConfig) -> str:
+    table = view.gpus
+    assert table is not None  # the page exists only with a GPU file (gpulist.site.pages)
+    out = [front_matter({"title": TITLE, "description": "SMs, memory, bandwidth, caches and peak TFLOPS of the "
+                         "GPUs people use, each number with its source.", "hide": ["toc"]})]
+    out.append(f"# {TITLE}\n\n{INTRO}")
+    out.append(gpu_table(table, view, config))
+    out.append(sources_section(table))
+    return "\n".join(out)
+
+
+def _head(column: Column) -> str:
+    unit = f'<br><span class="gpulist-unit">{html_text(column.unit)}</span>' if column.unit else ""
+    kind = "text" if column.key in ("target", "interconnect") else "number"
+    core = " data-core" if column.core else ""
+    return f'<th scope="col" data-key="{column.key}" data-type="{kind}"{core}>{html_text(column.label)}{unit}</th>'
+
+
+def _cell(row: GpuRow, column: Column) -> str:
+    value = row.value(column.key)
+    if value is None:
+        return '<td data-value="">—</td>'
+    shown = str(value) if column.key == "year" else fmt(value)
+    return f'<td data-value="{escape_attr(str(value))}">{html_text(shown)}</td>'
+
+
+def _name_cell(row: GpuRow, view: SiteView, style: str) -> str:
+    gpu = row.gpu
+    arch = html_text(gpu.architecture)
+    if gpu.concept and gpu.concept in view.concept_by_id:
+        arch = f'<a href="{escape_attr(href(PAGE, concept_page(gpu.concept), style))}">{arch}</a>'
+    return (f'<th scope="row" data-value="{escape_attr(gpu.name)}"><a href="#sources-{gpu.id}">{html_text(gpu.name)}</a>'
+            f'<br><span class="gpulist-gpu-arch">{html_text(gpu.vendor)} · {arch}</span></th>')
+
+
+def gpu_table(table: GpuTable, view: SiteView, config: SiteConfig) -> str:
+    columns = table.columns()
+    head = '<th scope="col" data-key="name" data-type="text" data-core>GPU</th>' + "".join(_head(c) for c in columns)
+    rows = [f'<tr id="{row.anchor}">{_name_cell(row, view, config.link_style)}'
+            + "".join(_cell(row, c) for c in columns) + "</tr>" for row in table.rows]
+    return ('<div class="gpulist-gpus" data-gpulist-gpus>\n'
+            '<div class="gpulist-gpus-scroll" role="region" aria-label="GPU numbers, scrollable" tabindex="0">\n'
+            f'<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(rows) + "\n</tbody>\n</table>\n</div>\n</div>\n")
+
+
+def source_html(source: GpuSource) -> str:
+    """The document, linked where its address is known, and the copy it was read in."""
+    title = html_text(source.title)
+    named = f'<a href="{escape_attr(source.url)}">{title}</a>' if source.url else title
+    text = f"{named} ({html_text(source.publisher)})"
+    if source.via:
+        via = html_text(source.via.title)
+        text += "; read in " + (f'<a href="{escape_attr(source.via.url)}">{via}</a>' if source.via.url else via)
+    return text
+
+
+def sources_section(table: GpuTable) -> str:
+    out = ["## Sources { #sources data-search-exclude }\n",
+           "Each line names the numbers of one table and where they stand in it.\n"]
+    for row in table.rows:
+        lines = []
+        for group in row.gpu.figures:
+            source = table.sources.get(group.source)
+            names = [k for k, cell in row.cells.items() if cell.source is source and cell.where == group.where]
+            if source is None or not names:
+                continue
+            labels = ", ".join(html_text(_LABELS.get(k, k)) for k in names)
+            lines.append(f"<li><strong>{labels}</strong>: {source_html(source)}. {html_text(group.where.rstrip('.'))}.</li>")
+        out.append(f"### {escape_text(row.gpu.name)} {{ #sources-{row.gpu.id} data-search-exclude }}\n\n"
+                   '<ul class="gpulist-gpu-sources">\n' + "\n".join(lines) + "\n</ul>\n")
+    return "\n".join(out)
+
+
+def _summary(row: GpuRow) -> str:
+    """The few numbers that place a GPU: units, memory and bandwidth, dense BF16 peak."""
+    units = "SMs" if row.gpu.vendor == "NVIDIA" else "CUs"
+    parts = []
+    if (count := row.value("compute_units")) is not None:
+        parts.append(f"{fmt(count)} {units}")
+    memory, bandwidth = row.value("memory_gb"), row.value("memory_bandwidth_gbs")
+    if memory is not None:
+        parts.append(f"{fmt(memory)} GB" + (f" at {fmt(bandwidth)} GB/s" if bandwidth is not None else ""))
+    if (bf16 := row.peak("bf16")) is not None:
+        parts.append(f"{fmt(bf16)} TFLOPS dense BF16")
+    return ", ".join(parts)
+
+
+def architecture_gpus(concept_id: str, view: SiteView, page: str, config: SiteConfig) -> str:
+    """On an architecture's concept page: its GPUs, each linked to its row of the GPU page."""
+    rows = view.gpus.of_concept(concept_id) if view.gpus else []
+    if not rows:
+        return ""
+    items = []
+    for row in rows:
+        target = escape_attr(href(page, f"{PAGE}#{row.anchor}", config.link_style))
+        summary = _summary(row)
+        items.append(f'<li><a href="{target}">{html_text(row.gpu.name)}</a>' + (f": {summary}" if summary else "") + "</li>")
+    return ("## GPUs of this architecture { #gpus data-search-exclude }\n\n"
+            '<ul class="gpulist-gpu-links">\n' + "\n".join(items) + "\n</ul>\n")

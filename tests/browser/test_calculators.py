@@ -1,0 +1,142 @@
+"""The calculators (docs/assets/javascripts/calculators.js) in Chromium, under both engines.
+
+Each result is held to three significant figures against a value worked out by hand from the
+numbers the fixture's gpus.yml gives (the H100 SXM's match data/gpus.yml: tests/site checks
+that), and every bad input gets a visible message and empty outputs, never NaN or Infinity.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.browser.conftest import Site, Tab
+
+PAGES = {"roofline": "concepts/cuda/", "kv-cache": "concepts/kv-cache/", "transformer": "concepts/attention/"}
+H100_BF16, H100_GBS, MI300X_BF16, MI300X_GBS = 989.0, 3350.0, 1307.4, 5300.0
+
+
+def calculator(page: Page, site: Site, hook: str) -> Locator:
+    page.goto(site.url(PAGES[hook]))
+    root = page.locator(f"[data-gpulist-calc='{hook}']")
+    expect(root).to_have_attribute("data-ready", "true")
+    return root
+
+
+def value(root: Locator, name: str) -> str:
+    return root.locator(f"output[name='{name}']").get_attribute("data-value") or ""
+
+
+def close(actual: str, expected: float) -> bool:
+    return float(f"{float(actual):.3g}") == float(f"{expected:.3g}")
+
+
+def fill(root: Locator, **inputs: str) -> None:
+    for name, text in inputs.items():
+        root.locator(f"[name='{name}']").fill(text)
+
+
+def test_roofline_ridge_point_and_bound(tab: Tab, site: Site) -> None:
+    root = calculator(tab.page, site, "roofline")
+    assert close(value(root, "ridge"), H100_BF16 * 1e12 / (H100_GBS * 1e9))  # 295 FLOP/byte
+    assert value(root, "bound") == "compute" and close(value(root, "attainable"), H100_BF16)
+    fill(root, flops="33554432", bytes="33570816")  # y = A x, 4096 x 4096 in 2-byte elements
+    assert close(value(root, "intensity"), 33554432 / 33570816) and value(root, "bound") == "memory"
+    assert close(value(root, "attainable"), H100_GBS * 1e9 * (33554432 / 33570816) / 1e12)  # 3.35 TFLOPS
+    expect(root.locator("output[name='bound']")).to_have_text("memory-bound")
+    root.locator("[name='gpu']").select_option("mi300x")
+    types = root.locator("[name='dtype'] option").evaluate_all("os => os.map(o => o.value)")
+    assert types == ["fp64", "fp32", "bf16", "fp8"]  # the MI300X's dense peaks, the BF16 choice kept
+    assert root.locator("[name='dtype']").input_value() == "bf16"
+    assert close(value(root, "ridge"), MI300X_BF16 * 1e12 / (MI300X_GBS * 1e9))  # 247 FLOP/byte
+    root.locator("[name='dtype']").select_option("fp8")
+    assert close(value(root, "ridge"), 2614.9e12 / (MI300X_GBS * 1e9))
+
+
+def test_kv_cache_bytes_per_token_and_what_fits(tab: Tab, site: Site) -> None:
+    root = calculator(tab.page, site, "kv-cache")
+    assert float(value(root, "per_token")) == 2 * 32 * 8 * 128 * 2 == 131072  # Llama-3.1-8B, BF16
+    assert float(value(root, "total")) == 131072 * 32768 * 8
+    assert value(root, "fit") == str(int((80e9 - 8e9 * 2) // (131072 * 32768)))  # 14 beside the weights
+    fill(root, bytes_per_element="1")
+    assert float(value(root, "per_token")) == 65536
+    fill(root, bytes_per_element="2", params="70e9")  # 140 GB of weights on an 80 GB GPU
+    assert value(root, "fit") == "0"
+    expect(root.locator("output[name='fit']")).to_contain_text("the weights alone exceed")
+    fill(root, params="8e9")
+    root.locator("[name='gpu']").select_option("small-card")  # 24 GB: 8 GB left for caches
+    assert value(root, "fit") == str(int((24e9 - 16e9) // (131072 * 32768)))
+
+
+def test_transformer_flops_are_2n_and_6n_per_token_and_the_time_follows(tab: Tab, site: Site) -> None:
+    root = calculator(tab.page, site, "transformer")
+    assert close(value(root, "forward_flops"), 2 * 8e9 * 1e12)
+    assert close(value(root, "training_flops"), 6 * 8e9 * 1e12)  # 4.80e22
+    assert close(value(root, "time"), 6 * 8e9 * 1e12 / (1024 * H100_BF16 * 1e12 * 0.40))  # 1.18e5 s
+    fill(root, gpus="2048", mfu="50")
+    assert close(value(root, "time"), 6 * 8e9 * 1e12 / (2048 * H100_BF16 * 1e12 * 0.50))
+    root.locator("[name='dtype']").select_option("fp8")
+    assert close(value(root, "time"), 6 * 8e9 * 1e12 / (2048 * 1979.0 * 1e12 * 0.50))
+
+
+BAD = [
+    ("roofline", "flops", "", "enter a number"),
+    ("roofline", "bytes", "lots", "is not a number"),
+    ("roofline", "flops", "-1e9", "must be more than zero"),
+    ("roofline", "bytes", "0", "must be more than zero"),
+    ("roofline", "flops", "1e400", "larger than any real case"),
+    ("roofline", "bytes", "1e31", "larger than any real case"),
+    ("kv-cache", "layers", "32.5", "whole number"),
+    ("kv-cache", "head_dim", "NaN", "is not a number"),
+    ("kv-cache", "tokens", "Infinity", "is not a number"),
+    ("kv-cache", "bytes_per_element", "1e3", "larger than any real case"),
+    ("kv-cache", "batch", "0x10", "is not a number"),
+    ("transformer", "mfu", "150", "larger than any real case"),
+    ("transformer", "gpus", "-8", "must be more than zero"),
+    ("transformer", "params", "8e9e9", "is not a number"),
+    ("transformer", "tokens", "1e19", "larger than any real case"),
+]
+
+
+@pytest.mark.parametrize(("hook", "name", "text", "says"), BAD, ids=[f"{b[0]}-{b[1]}-{b[2] or 'empty'}" for b in BAD])
+def test_bad_input_gets_a_message_and_no_number(tab: Tab, site: Site, hook: str, name: str, text: str, says: str) -> None:
+    root = calculator(tab.page, site, hook)
+    good = root.locator(f"[name='{name}']").input_value()
+    fill(root, **{name: text})
+    message = root.locator("[data-gpulist-calc-message]")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text(says)
+    expect(root.locator(f"[name='{name}']")).to_have_attribute("aria-invalid", "true")
+    for out in root.locator("output").all():
+        assert out.get_attribute("data-value") == ""
+        assert out.inner_text() == "—"
+    shown = root.inner_text()
+    assert "NaN" not in shown.replace(text, "") and "Infinity" not in shown.replace(text, "")
+    fill(root, **{name: good})
+    expect(message).to_be_hidden()
+    assert all(out.get_attribute("data-value") for out in root.locator("output").all())
+
+
+def test_without_javascript_each_calculator_is_its_worked_example(browser: Browser, site: Site) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    expected = {"roofline": "295 FLOP/byte", "kv-cache": "131,072 bytes", "transformer": "4.80 × 1022"}
+    for hook, text in expected.items():
+        page.goto(site.url(PAGES[hook]))
+        root = page.locator(f"[data-gpulist-calc='{hook}']")
+        expect(root.locator("form")).to_be_hidden()
+        expect(root.locator(".gpulist-calc-worked table")).to_be_visible()
+        expect(root.locator(".gpulist-calc-worked")).to_contain_text(text)
+    context.close()
+
+
+def test_calculators_start_after_instant_navigation(tab: Tab, site: Site) -> None:
+    page = tab.page
+    page.goto(site.url("concepts/"), wait_until="networkidle")  # the theme's instant navigation is bound
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".gpulist-map a.gpulist-node").filter(has_text="KV cache").click()
+    root = page.locator("[data-gpulist-calc='kv-cache']")
+    expect(root).to_have_attribute("data-ready", "true")
+    assert page.evaluate("window.__sameDocument === true"), "expected instant navigation, got a full load"
+    fill(root, tokens="65536")
+    assert float(value(root, "total")) == 131072 * 65536 * 8

@@ -1,0 +1,109 @@
+"""The GPU numbers page (docs/assets/javascripts/gpu-table.js) in Chromium, under both engines:
+sorting, the column chooser on a phone, the plain table without JavaScript, and the links from
+an architecture's concept page to its rows. Expected orders come from the built page's own
+data-value attributes, so the tests follow the fixture's gpus.yml."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import Site, Tab, open_tab
+
+READY = "[data-gpulist-gpus][data-ready=true]"
+
+
+def column_values(page: Page, key: str) -> list[str]:
+    """The data-value of column `key`, row by row, in the order shown."""
+    return page.evaluate("""key => {
+      const heads = [...document.querySelectorAll('[data-gpulist-gpus] thead th')].map(th => th.dataset.key);
+      const index = heads.indexOf(key);
+      return [...document.querySelectorAll('[data-gpulist-gpus] tbody tr')].map(r => r.children[index].dataset.value);
+    }""", key)
+
+
+def test_a_column_head_sorts_numbers_as_numbers_and_keeps_empty_cells_last(tab: Tab, site: Site) -> None:
+    page = tab.page
+    page.goto(site.url("gpus/"))
+    page.wait_for_selector(READY)
+    head = page.locator("[data-gpulist-gpus] th[data-key='memory_bandwidth_gbs']")
+    expect(head).to_have_attribute("aria-sort", "none")
+    before = column_values(page, "memory_bandwidth_gbs")
+    numbers = sorted(float(v) for v in before if v)
+    head.locator("button").click()
+    expect(head).to_have_attribute("aria-sort", "ascending")
+    after = column_values(page, "memory_bandwidth_gbs")
+    assert [float(v) for v in after if v] == numbers and after[-1] == ""
+    head.locator("button").click()
+    expect(head).to_have_attribute("aria-sort", "descending")
+    after = column_values(page, "memory_bandwidth_gbs")
+    assert [float(v) for v in after if v] == numbers[::-1] and after[-1] == ""
+    page.locator("[data-gpulist-gpus] th[data-key='name'] button").click()
+    names = column_values(page, "name")
+    assert names == sorted(names, key=str.casefold)
+    expect(head).to_have_attribute("aria-sort", "none")
+
+
+def test_a_phone_shows_the_core_columns_and_lets_the_reader_choose(browser: Browser, site: Site) -> None:
+    phone = open_tab(browser, viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True)
+    try:
+        page = phone.page
+        page.goto(site.url("gpus/"))
+        page.wait_for_selector(READY)
+        shown = page.evaluate("[...document.querySelectorAll('[data-gpulist-gpus] thead th')]"
+                              ".filter(th => !th.hidden).map(th => th.dataset.key)")
+        core = page.evaluate("[...document.querySelectorAll('[data-gpulist-gpus] thead th[data-core]')]"
+                             ".map(th => th.dataset.key)")
+        assert shown == core and "dense.bf16" in core and "l2_mb" not in shown
+        page.locator(".gpulist-columns summary").click()
+        page.locator("label[for='gpulist-column-tdp_w']").click()
+        expect(page.locator("[data-gpulist-gpus] th[data-key='tdp_w']")).to_be_visible()
+        cells = page.locator("[data-gpulist-gpus] tbody td:nth-child(%d)" % (1 + page.evaluate(
+            "[...document.querySelectorAll('[data-gpulist-gpus] thead th')].findIndex(th => th.dataset.key === 'tdp_w')")))
+        expect(cells.first).to_be_visible()
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+        box = page.locator(".gpulist-gpus-scroll")
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth"), "the table should scroll inside its own box"
+        assert phone.errors == []
+    finally:
+        phone.page.context.close()
+
+
+def test_without_javascript_the_page_is_a_complete_plain_table(browser: Browser, site: Site) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 412, "height": 915})
+    page = context.new_page()
+    page.goto(site.url("gpus/"))
+    heads = page.locator("[data-gpulist-gpus] thead th")
+    assert heads.count() > 10 and page.locator("[data-gpulist-gpus] thead th:visible").count() == heads.count()
+    assert page.locator(".gpulist-columns").count() == 0 and page.locator("button.gpulist-sort").count() == 0
+    assert page.locator("#gpu-h100-sxm th").inner_text().startswith("H100 SXM")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    context.close()
+
+
+def test_an_architecture_page_links_each_gpu_to_its_row(tab: Tab, site: Site) -> None:
+    """Followed with instant navigation: the table must start on the swapped-in page (document$)."""
+    page = tab.page
+    page.goto(site.url("concepts/cuda/"), wait_until="networkidle")  # the theme's instant navigation is bound
+    page.evaluate("window.__sameDocument = true")
+    links = page.locator("#gpus + ul a")
+    expect(links).to_have_count(2)
+    assert links.first.get_attribute("href").endswith("gpus/#gpu-h100-sxm")
+    links.first.click()
+    page.wait_for_selector(READY)
+    assert "/gpus/" in page.url  # the hash itself is Material's to update as the reader scrolls
+    assert page.evaluate("window.__sameDocument === true"), "expected instant navigation, got a full load"
+    expect(page.locator("#gpu-h100-sxm")).to_be_in_viewport()
+
+
+def test_sources_of_a_gpu_are_one_click_from_its_row(tab: Tab, site: Site) -> None:
+    page = tab.page
+    page.goto(site.url("gpus/"))
+    page.locator("#gpu-mi300x th a").first.click()
+    expect(page.locator("#sources-mi300x")).to_be_in_viewport()
+    items: Any = page.locator("#sources-mi300x + ul li")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("AMD Instinct MI300 series microarchitecture")

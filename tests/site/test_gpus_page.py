@@ -1,0 +1,94 @@
+"""The GPU numbers page: the table (a plain table without JavaScript) and a source for every number."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from gpulist.checks import validate
+from gpulist.site.gpus_page import architecture_gpus, fmt, render_gpus
+from gpulist.site.pages import nav
+from gpulist.view.catalog import SiteView, build_view
+from tests.conftest import DATA
+from tests.site.conftest import CONFIG, unsafe_markup
+
+
+class Cells(HTMLParser):
+    """Each body row's id and the `data-value` of its cells, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: dict[str, list[str]] = {}
+        self.heads: list[str] = []
+        self._row: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "tr" and a.get("id"):
+            self._row = a["id"]
+            self.rows[self._row] = []
+        elif tag == "th" and a.get("scope") == "col":
+            self.heads.append(a.get("data-key") or "")
+        elif tag in ("td", "th") and self._row and "data-value" in a:
+            self.rows[self._row].append(a["data-value"] or "")
+
+
+def _parse(text: str) -> Cells:
+    parser = Cells()
+    parser.feed(text)
+    return parser
+
+
+def test_every_gpu_is_a_row_and_every_number_a_cell(view: SiteView) -> None:
+    text = render_gpus(view, CONFIG)
+    cells = _parse(text)
+    table = view.gpus
+    assert list(cells.rows) == [r.anchor for r in table.rows]
+    assert cells.heads == ["name", *(c.key for c in table.columns())]
+    h100 = dict(zip(cells.heads, cells.rows["gpu-h100-sxm"], strict=True))
+    assert (h100["name"], h100["memory_bandwidth_gbs"], h100["dense.bf16"], h100["sparse.bf16"]) == (
+        "H100 SXM", "3350.0", "989.0", "1979.0")
+    small = dict(zip(cells.heads, cells.rows["gpu-small-card"], strict=True))
+    assert small["memory_bandwidth_gbs"] == "" and '<td data-value="">—</td>' in text
+    assert "data-gpulist-gpus" in text and 'role="region"' in text and 'tabindex="0"' in text
+    assert 'data-key="dense.bf16" data-type="number" data-core' in text
+
+
+def test_the_real_page_cites_a_source_for_every_number_it_shows() -> None:
+    catalog, _ = validate(DATA)
+    view = build_view(catalog)
+    text = render_gpus(view, CONFIG)
+    cells = _parse(text)
+    shown = sum(1 for values in cells.rows.values() for v in values[1:] if v != "")
+    in_data = sum(len(row.cells) for row in view.gpus.rows)
+    assert shown == in_data >= 250
+    sources = text.split("## Sources")[1]
+    for row in view.gpus.rows:
+        block = sources.split(f"{{ #sources-{row.gpu.id} data-search-exclude }}")[1].split("###")[0]
+        for cell in {id(c): c for c in row.cells.values()}.values():
+            assert cell.source.title.replace("&", "&amp;") in block, (row.gpu.id, cell.source.id)
+    assert unsafe_markup(text) == []
+
+
+def test_sources_link_the_document_and_the_copy_read(view: SiteView) -> None:
+    text = render_gpus(view, CONFIG)
+    block = text.split("{ #sources-h100-sxm data-search-exclude }")[1].split("###")[0]
+    assert '<a href="https://www.nvidia.com/en-us/data-center/h100/">NVIDIA H100 Tensor Core GPU specifications</a>' in block
+    assert "read in <a href=\"https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html\">" in block
+    assert re.search(r"<strong>[^<]*BF16 sparse \(TFLOPS\)[^<]*</strong>", block)
+
+
+def test_architecture_pages_link_their_rows(view: SiteView) -> None:
+    text = architecture_gpus("cuda", view, "concepts/cuda.md", CONFIG)
+    assert text.startswith("## GPUs of this architecture { #gpus data-search-exclude }")
+    assert '<a href="../../gpus/#gpu-h100-sxm">H100 SXM</a>: 132 SMs, 80 GB at 3,350 GB/s, 989 TFLOPS dense BF16' in text
+    assert architecture_gpus("fp8", view, "concepts/fp8.md", CONFIG) == ""
+
+
+def test_the_page_is_in_the_navigation(view: SiteView) -> None:
+    browse = next(item["Browse"] for item in nav(view) if "Browse" in item)
+    assert {"GPU numbers": "gpus.md"} in browse
+
+
+def test_numbers_read_as_a_table_reader_expects() -> None:
+    assert [fmt(v) for v in (3350.0, 989, 362.05, 1307.4, "9.0")] == ["3,350", "989", "362.05", "1,307.4", "9.0"]
