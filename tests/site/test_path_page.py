@@ -73,15 +73,15 @@ def test_paths_have_a_page_of_their_own(view: SiteView) -> None:
     assert "search:\n  exclude: true" in page and "data-gpulist-progress-tools" in page
     assert 'href="../paths/first-steps/"' in page and "From the textbook to a serving engine, in four steps." in page
     assert 'data-gpulist-ids="flashattention-2 flashattention-3"' in page
-    assert "· 4 steps · about 45 hours <span" in page  # pmpp-book takes weeks, FlashAttention-2 an afternoon
+    assert "· 4 steps · about 45 hours<br>" in page  # pmpp-book takes weeks, FlashAttention-2 an afternoon
 
 
 def test_the_effort_of_a_path_adds_its_steps_bands_and_counts_its_exercises() -> None:
     view = with_efforts({"vllm": "hour", "pmpp-book": "weeks", "flashattention-2": "hour",
                          "cuda-programming-guide": "afternoon", "flashattention-3": "quick"})
     page = render_path_index(view, CONFIG)
-    assert "· 4 steps · about 45 hours <span" in page  # 1 + 40 + 1 + 3
-    assert "· 2 steps · about 1 hour <span" in page  # 1 + 0.25
+    assert "· 4 steps · about 45 hours<br>" in page  # 1 + 40 + 1 + 3
+    assert "· 2 steps · about 1 hour<br>" in page  # 1 + 0.25
     assert "≈ 1 h for 30–90 minutes" in page
     unrated = path_choices(with_efforts({"pmpp-book": None, "flashattention-2": None}), "index.md", CONFIG)
-    assert "· 4 steps · about 1 hour <span" in unrated  # vllm's hour alone: unjudged steps add nothing
+    assert "· 4 steps · about 1 hour<br>" in unrated  # vllm's hour alone: unjudged steps add nothing

@@ -36,15 +36,17 @@ def size(path: PathView) -> str:
 
 
 def path_choices(view: SiteView, page: str, config: SiteConfig, *, described: bool = False) -> str:
-    """Every path as a choice: its title (linked), its size, the reader's progress, who it is for,
-    and where it leads when `described` (paths/, where there is room for it)."""
+    """Every path as a choice: its title (linked), its size, who it is for, where it leads when
+    `described` (paths/, where there is room for it), then a line for the reader's progress and
+    the script's "Follow this path", kept open for them (reader.css) so nothing moves."""
     if not view.paths:
         return ""
     items = []
     for p in view.paths:
         link = f'<a href="{escape_attr(href(page, p.page, config.link_style))}"><strong>{html_text(p.path.title)}</strong></a>'
-        items.append(f"<li{path_choice(p.path.id)}>{link} · {size(p)} {progress(p.ids, label='· read', whole=True)}"
-                     f'<br><span class="gpulist-path-for">{html_text(who(p))}</span>{_leads(p, described)}</li>')
+        items.append(f"<li{path_choice(p.path.id)}>{link} · {size(p)}"
+                     f'<br><span class="gpulist-path-for">{html_text(who(p))}</span>{_leads(p, described)}'
+                     f'<span class="gpulist-path-act">{progress(p.ids, whole=True)}</span></li>')
     return '<ul class="gpulist-paths">\n' + "\n".join(items) + "\n</ul>\n"
 
 

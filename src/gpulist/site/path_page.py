@@ -29,7 +29,9 @@ def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": path.title, "description": path.description, **SEARCH_EXCLUDED})]
     who = f"**{escape_text(next_step.who(path_view))}** " if path.audience else ""
     out.append(f"# {escape_text(path.title)}\n\n{who}{escape_text(path.description)}\n")
-    out.append(f"<p>{next_step.size(path_view)}. {progress(path_view.ids, whole=True, tally=True)}"
+    out.append(f"<p>{next_step.size(path_view)}.</p>\n")
+    # A line of its own for what the script fills, kept open for it (reader.css), so nothing moves.
+    out.append(f'<p class="gpulist-path-status">{progress(path_view.ids, whole=True, tally=True)}'
                f"<span{path_choice(path.id)}></span></p>\n")
     out.append(filters() + "\n")
     steps = "\n".join(_step(step, view, path_view.page, config.link_style) for step in path_view.steps)

@@ -25,7 +25,7 @@ def render_topic(topic_view: TopicView, view: SiteView, config: SiteConfig) -> s
     out = [front_matter({"title": topic.title, "description": topic.description, **SEARCH_BOOST})]
     out.append(f"# {escape_text(topic.title)}\n\n{escape_text(topic.description)}\n")
     out.append(_contents(topic_view))
-    out.append(f"<p>{progress()}</p>\n")
+    out.append(f'<p class="gpulist-progress-para">{progress()}</p>\n')
     out.append(filters() + "\n")
     for section in topic_view.sections:
         out.append(f"## {escape_text(section.heading)} {{ #{section.key} }}\n")

@@ -2,7 +2,8 @@
  * gpulist reader, reading paths: the reader's chosen path, and each path page's next step
  * (see base.js for the modules).
  *
- *   [data-gpulist-path-choice="<path id>"]  gets a "Follow this path" button
+ *   [data-gpulist-path-choice="<path id>"]  gets a "Follow this path" button (in its
+ *                         .gpulist-path-act line when it has one)
  *                         <button data-gpulist-follow="<path id>" aria-pressed>; the chosen
  *                         one is pressed and its holder marked data-gpulist-chosen. Pressing
  *                         another changes the path; pressing the chosen one again unfollows it
@@ -57,7 +58,8 @@
     for (var i = 0; i < holders.length; i++) {
       var id = holders[i].getAttribute("data-gpulist-path-choice");
       if (!G.validId(id) || holders[i].querySelector("[data-gpulist-follow]")) continue;
-      holders[i].insertAdjacentHTML("beforeend", " " + followHtml(id));
+      var slot = holders[i].querySelector(".gpulist-path-act") || holders[i]; // a line of its own, if given
+      slot.insertAdjacentHTML("beforeend", " " + followHtml(id));
     }
   }
 
