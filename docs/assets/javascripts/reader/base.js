@@ -3,7 +3,8 @@
  *
  * The reader is one module per concern under docs/assets/javascripts/reader/, each a deferred
  * script listed in mkdocs.yml's `extra_javascript` in this order (`gpulist build` joins them,
- * with the table's script after them, into one file, assets/javascripts/site.js: gpulist.publish.joined):
+ * with the site's other deferred scripts after them, into one file, assets/javascripts/site.js:
+ * gpulist.publish.joined):
  *   base.js      this file: the namespace, validation, escaping, the data file, the lifecycle
  *   store.js     the reader's marks in localStorage (reading states)
  *   status.js    the one status control per entry
@@ -17,7 +18,7 @@
  *   next.js      "Continue", "Ready for you" and "Know first", from reader-data.json
  *   files.js     progress files: export, import, merge
  *   share.js     progress links (#progress=…) and their offer: view, merge, dismiss
- *   cite.js      "cite" on papers and books
+ *   cite.js      copying the record a paper's or book's "Cite" fold shows
  *   ../resources-table.js  the All-resources table, drawn from what the filters leave
  * The contract with `gpulist build` (the data-gpulist-* hooks the pages carry) is documented
  * in src/gpulist/site/reader.py; each module's head says which hooks it reads.
