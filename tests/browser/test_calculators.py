@@ -134,7 +134,7 @@ def test_calculators_start_after_instant_navigation(tab: Tab, site: Site) -> Non
     page = tab.page
     page.goto(site.url("concepts/"), wait_until="networkidle")  # the theme's instant navigation is bound
     page.evaluate("window.__sameDocument = true")
-    page.locator(".gpulist-map a.gpulist-node").filter(has_text="KV cache").click()
+    page.locator(".gpulist-map a[data-gpulist-map-node='kv-cache']").click()
     root = page.locator("[data-gpulist-calc='kv-cache']")
     expect(root).to_have_attribute("data-ready", "true")
     assert page.evaluate("window.__sameDocument === true"), "expected instant navigation, got a full load"
