@@ -146,6 +146,7 @@ def test_unknown_fields_and_values_in_the_address_are_named_and_ignored(tab: Tab
 def test_filters_start_after_instant_navigation(tab: Tab, site: Site) -> None:
     page = tab.page
     open_bound(page, site.url())
+    page.wait_for_load_state("networkidle")  # the theme has taken over links (the reader may bind first)
     page.evaluate("window.gpulistSamePage = true")
     page.locator(".grid.cards a[href$='/topics/attention/']").first.click()
     page.wait_for_url(site.url("topics/attention/"))

@@ -69,6 +69,9 @@ def test_choose_a_path_and_walk_it_from_the_next_step_card(tab: Tab, site: Site)
 def test_a_path_page_marks_the_next_step_counts_every_step_and_looks_done(tab: Tab, site: Site) -> None:
     page = tab.page
     open_bound(page, site.url())
+    # The reader can bind before the theme takes over links (once seen under load, with MkDocs):
+    # the theme's scripts have all run once the network is quiet.
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.gpulistSamePage = true")
     page.locator("[data-gpulist-path-choice='first-steps'] > a").click()  # instant navigation
     page.wait_for_url(site.url("paths/first-steps/"))

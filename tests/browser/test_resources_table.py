@@ -183,7 +183,8 @@ def test_clear_restores_every_entry_and_keeps_the_order(tab: Tab, site: Site) ->
 def test_works_after_instant_navigation(tab: Tab, site: Site) -> None:
     """Material swaps pages without reloading; the table must still start (document$)."""
     page = tab.page
-    open_bound(page, site.url())  # the theme's instant navigation is up once it has announced the page
+    open_bound(page, site.url())
+    page.wait_for_load_state("networkidle")  # the theme has taken over links (the reader may bind first)
     page.evaluate("window.__sameDocument = true")
     page.locator(".md-nav a[href$='all-resources/']").first.click()
     page.wait_for_selector(READY)
