@@ -191,11 +191,5 @@
     });
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(bind);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", bind);
-  } else {
-    bind();
-  }
+  window.gpulist.everyPage(bind); // reader/base.js, loaded before this script
 })();

@@ -201,11 +201,5 @@
     document.documentElement.setAttribute("data-gpulist-concept-map", "bound");
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(bind);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", bind);
-  } else {
-    bind();
-  }
+  window.gpulist.everyPage(bind); // reader/base.js, loaded before this script
 })();

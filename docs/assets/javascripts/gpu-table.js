@@ -108,11 +108,5 @@
     container.setAttribute("data-ready", "true");
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(init);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  window.gpulist.everyPage(init); // reader/base.js, loaded before this script
 })();

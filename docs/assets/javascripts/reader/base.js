@@ -135,12 +135,20 @@
     }, 0);
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(bind);
-  } else if (document.readyState === "complete") {
-    window.setTimeout(bind, 0); // loaded after the page (another theme): once the other modules ran
-  } else {
-    // Without the theme's subject (a page of another theme): once, when the last module has run.
-    document.addEventListener("DOMContentLoaded", bind);
-  }
+  /* Run `fn` for every page a reader sees: on the theme's `document$` where there is one (each
+     instant navigation announces its page there), else once. The site's other scripts (the
+     table, the GPU table, the calculators, the concept map) bind through it too, so that the
+     choice between the two lives in one place. */
+  G.everyPage = function (fn) {
+    if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+      window.document$.subscribe(fn);
+    } else if (document.readyState === "complete") {
+      window.setTimeout(fn, 0); // loaded after the page (another theme): once the other scripts ran
+    } else {
+      // Without the theme's subject (a page of another theme): once, when the last script has run.
+      document.addEventListener("DOMContentLoaded", fn);
+    }
+  };
+
+  G.everyPage(bind);
 })();
