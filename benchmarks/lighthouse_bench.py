@@ -44,6 +44,7 @@ PAGE_TYPES = {
     "home": "", "topic": "topics/attention/", "concept page": "concepts/kv-cache/",
     "concepts index": "concepts/", "path": "paths/attention-kernels/", "start here": "start-here/",
     "all resources": "all-resources/", "book page": "book/", "recent": "recent/",
+    "paths index": "paths/", "topics index": "topics/", "gpu numbers": "gpus/",
 }
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift",
            "speed-index")
@@ -72,14 +73,21 @@ def summary(report: dict) -> dict:
         "best-practices": round(report["categories"]["best-practices"]["score"] * 100),
         "seo": round(report["categories"]["seo"]["score"] * 100),
         "metrics": {m: audits[m]["numericValue"] for m in METRICS if m in audits},
-        "failed": sorted(a["id"] for a in report["categories"]["accessibility"]["auditRefs"]
-                         if audits[a["id"]]["score"] is not None and audits[a["id"]]["score"] < 1 and a["weight"]),
+        "failed": _failed(report, "accessibility"),
+        "bp_failed": _failed(report, "best-practices"),
         "offsite": sorted({r["url"] for r in requests if not r["url"].startswith(("http://127.0.0.1", "data:", "blob:"))}),
         # Where the main thread's time went (Lighthouse's trace of the load): by kind, by script, long tasks.
         "work": {i["groupLabel"]: i["duration"] for i in _items(audits, "mainthread-work-breakdown")},
         "scripts": {i["url"].rsplit("/", 1)[-1] or i["url"]: i["total"] for i in _items(audits, "bootup-time")},
         "long_tasks": [(i["url"].rsplit("/", 1)[-1], round(i["duration"])) for i in _items(audits, "long-tasks")],
     }
+
+
+def _failed(report: dict, category: str) -> list[str]:
+    """The audits of a category that count toward its score and did not pass."""
+    audits = report["audits"]
+    return sorted(a["id"] for a in report["categories"][category]["auditRefs"]
+                  if audits[a["id"]]["score"] is not None and audits[a["id"]]["score"] < 1 and a["weight"])
 
 
 def _items(audits: dict, name: str) -> list[dict]:
@@ -124,10 +132,12 @@ def page_types(program: str, url: str, site: Path, runs: int, only: list[str] | 
         median = {c: statistics.median(r[c] for r in found) for c in CATEGORIES}
         tbt = statistics.median(r["metrics"]["total-blocking-time"] for r in found)
         failed = sorted({a for r in found for a in r["failed"]})
+        practices = sorted({a for r in found for a in r["bp_failed"]})
         print(f"  {name:<15} " + "  ".join(f"{c} {median[c]:.0f}" for c in CATEGORIES)
               + f"  (TBT {tbt:.0f} ms; performance {min(r['performance'] for r in found)}–"
               f"{max(r['performance'] for r in found)}; load average {os.getloadavg()[0]:.1f})"
-              + (f"; accessibility audits failed: {', '.join(failed)}" if failed else ""), flush=True)
+              + (f"; accessibility audits failed: {', '.join(failed)}" if failed else "")
+              + (f"; best-practices audits failed: {', '.join(practices)}" if practices else ""), flush=True)
         if why:
             explain(found)
 
