@@ -34,6 +34,7 @@ def test_choose_a_path_and_walk_it_from_the_next_step_card(tab: Tab, site: Site)
     card = page.locator(CARD)
     expect(card.locator(".gpulist-step-where")).to_contain_text("Start here · First steps, step 1 of 4")
     assert card_entry(page) == "pmpp-book"
+    page.wait_for_load_state("networkidle")  # the theme takes over links once it has read the sitemap
     page.evaluate("window.gpulistSamePage = true")
 
     follow(page, "attention-only")

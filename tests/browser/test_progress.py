@@ -47,6 +47,8 @@ def test_every_state_persists_and_is_counted(tab: Tab, site: Site) -> None:
     expect(figure).to_have_text(f"1 / {len(attention) - 1}")
 
     # Instant navigation to the home page, then to a path: the same counts, without a reload.
+    # The theme takes over links once it has read the sitemap (MkDocs): wait for a quiet network.
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.gpulistSamePage = true")
     page.locator(".md-header a[href], .md-nav a[href]").filter(has_text="Home").first.click()
     page.wait_for_function("document.querySelector('.grid.cards') !== null")

@@ -70,6 +70,8 @@ def test_a_mark_persists_across_reload_pages_and_instant_navigation(tab: Tab, si
     expect(home_path.locator("[data-gpulist-progress]")).to_have_text(f"1 / {len(steps)}")
 
     # Instant navigation: the document stays, the page is swapped, and the toggles come back.
+    # The theme takes over links once it has read the sitemap (MkDocs): wait for a quiet network.
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.gpulistSamePage = true")
     home_path.locator("a").first.click()
     page.wait_for_url(site.url(f"paths/{path['id']}/"))
