@@ -168,18 +168,26 @@ def report(label: str, results: list[dict]) -> None:
         print(f"  {'':<36} a click: {click['ms']:.1f} ms, figure {click['before']} -> {click['after']}")
 
 
-def filter_changes(browser: object, url: str, runs: int) -> None:
-    """Each filter step, `runs` times on a page with 1,000 marks: medians and the worst."""
-    rows: dict[str, list[dict]] = {}
+def with_marks(browser: object, url: str, runs: int, ready: str, script: str, arg: object = None) -> list:
+    """`script`'s result, `runs` times, each in a fresh browser holding 1,000 marks, once `ready` holds."""
+    results = []
     for _ in range(runs):
         context = browser.new_context()  # type: ignore[attr-defined]
         context.add_init_script(marks(1000))
         page = context.new_page()
         page.goto(url)
-        page.wait_for_function(BOUND, timeout=120_000)
-        for row in page.evaluate(FILTER, FILTER_STEPS):
-            rows.setdefault(row["step"], []).append(row)
+        page.wait_for_function(ready, timeout=120_000)
+        results.append(page.evaluate(script, arg))
         context.close()
+    return results
+
+
+def filter_changes(browser: object, url: str, runs: int) -> None:
+    """Each filter step, `runs` times on a page with 1,000 marks: medians and the worst."""
+    rows: dict[str, list[dict]] = {}
+    for run in with_marks(browser, url, runs, BOUND, FILTER, FILTER_STEPS):
+        for row in run:
+            rows.setdefault(row["step"], []).append(row)
     for step, found in rows.items():
         sync = [r["sync"] for r in found]
         frame = [r["frame"] for r in found]
@@ -231,15 +239,7 @@ STEP_CARD = """async () => {
 
 def step_card(browser: object, url: str, runs: int) -> None:
     """"Your next step" on the home page with 1,000 marks: choose the path, mark its step read."""
-    rows = []
-    for _ in range(runs):
-        context = browser.new_context()  # type: ignore[attr-defined]
-        context.add_init_script(marks(1000))
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function(PLANS, timeout=120_000)
-        rows.append(page.evaluate(STEP_CARD))
-        context.close()
+    rows = with_marks(browser, url, runs, PLANS, STEP_CARD)
     for key, label in (("choose", "choose the path"), ("mark", "mark its next step read")):
         dom, frame = [r[key] for r in rows], [r[key + "Frame"] for r in rows]
         print(f"  next-step card, {label:<24} to the card's DOM median {statistics.median(dom):5.1f} ms, "

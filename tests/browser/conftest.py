@@ -221,6 +221,23 @@ def open_tab(browser: Browser, **context_options: Any) -> Tab:
     return tab
 
 
+def mark_document(page: Page) -> None:
+    """Mark the page's document, once the theme is ready to swap pages in, so that a test can
+    tell an instant navigation (the document and its mark stay) from a full load (both go).
+
+    The reader can bind before the theme takes over links: Material, under MkDocs, does so only
+    once it has read sitemap.xml, and a click before that reloads the page (seen under load).
+    The theme's requests are done once the network is quiet.
+    """
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.gpulistSameDocument = true")
+
+
+def same_document(page: Page) -> bool:
+    """Whether the document `mark_document` marked is still the one shown."""
+    return page.evaluate("window.gpulistSameDocument === true")
+
+
 @pytest.fixture
 def tab(browser: Browser) -> Iterator[Tab]:
     """A desktop-sized page; fails the test if the page threw a JavaScript error."""

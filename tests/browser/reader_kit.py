@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
@@ -27,6 +28,16 @@ def open_bound(page: Page, url: str) -> None:
     """Load a page and wait until the reader has bound it (its performance mark is set)."""
     page.goto(url)
     page.wait_for_function(BOUND)
+
+
+def export_progress(page: Page, url: str, saved: Path) -> dict[str, Any]:
+    """Open `url` (a page with the progress tools), press "Export progress", keep the download
+    as `saved` and return the document it holds."""
+    open_bound(page, url)
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export progress").click()
+    info.value.save_as(saved)
+    return json.loads(saved.read_text(encoding="utf-8"))
 
 
 def set_status(page: Page, entry: str, status: str) -> None:

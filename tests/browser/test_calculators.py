@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.conftest import Site, Tab
+from tests.browser.conftest import Site, Tab, mark_document, same_document
 
 PAGES = {"roofline": "concepts/cuda/", "kv-cache": "concepts/kv-cache/", "transformer": "concepts/attention/"}
 H100_BF16, H100_GBS, MI300X_BF16, MI300X_GBS = 989.0, 3350.0, 1307.4, 5300.0
@@ -132,11 +132,11 @@ def test_without_javascript_each_calculator_is_its_worked_example(browser: Brows
 
 def test_calculators_start_after_instant_navigation(tab: Tab, site: Site) -> None:
     page = tab.page
-    page.goto(site.url("concepts/"), wait_until="networkidle")  # the theme's instant navigation is bound
-    page.evaluate("window.__sameDocument = true")
+    page.goto(site.url("concepts/"))
+    mark_document(page)
     page.locator(".gpulist-map a[data-gpulist-map-node='kv-cache']").click()
     root = page.locator("[data-gpulist-calc='kv-cache']")
     expect(root).to_have_attribute("data-ready", "true")
-    assert page.evaluate("window.__sameDocument === true"), "expected instant navigation, got a full load"
+    assert same_document(page), "expected instant navigation, got a full load"
     fill(root, tokens="65536")
     assert float(value(root, "total")) == 131072 * 65536 * 8

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
 from tests.browser.filter_kit import (CLEAR, COUNT, EMPTY, FORM, LISTING_PAGES, choose, counts, on_page, option_counts,
                                      shown, wanted)
 from tests.browser.reader_kit import BOUND, open_bound, set_status
@@ -146,14 +146,13 @@ def test_unknown_fields_and_values_in_the_address_are_named_and_ignored(tab: Tab
 def test_filters_start_after_instant_navigation(tab: Tab, site: Site) -> None:
     page = tab.page
     open_bound(page, site.url())
-    page.wait_for_load_state("networkidle")  # the theme has taken over links (the reader may bind first)
-    page.evaluate("window.gpulistSamePage = true")
+    mark_document(page)
     page.locator(".grid.cards a[href$='/topics/attention/']").first.click()
     page.wait_for_url(site.url("topics/attention/"))
     page.wait_for_selector(FORM)
     choose(page, "tier", "2")
     assert shown(page) == ["vllm"]
-    assert page.evaluate("window.gpulistSamePage === true"), "navigation reloaded the page"
+    assert same_document(page), "navigation reloaded the page"
     assert tab.offsite == []
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
 
 READY = "[data-gpulist-gpus][data-ready=true]"
 
@@ -87,15 +87,15 @@ def test_without_javascript_the_page_is_a_complete_plain_table(browser: Browser,
 def test_an_architecture_page_links_each_gpu_to_its_row(tab: Tab, site: Site) -> None:
     """Followed with instant navigation: the table must start on the swapped-in page (document$)."""
     page = tab.page
-    page.goto(site.url("concepts/cuda/"), wait_until="networkidle")  # the theme's instant navigation is bound
-    page.evaluate("window.__sameDocument = true")
+    page.goto(site.url("concepts/cuda/"))
+    mark_document(page)
     links = page.locator("#gpus + ul a")
     expect(links).to_have_count(2)
     assert links.first.get_attribute("href").endswith("gpus/#gpu-h100-sxm")
     links.first.click()
     page.wait_for_selector(READY)
     assert "/gpus/" in page.url  # the hash itself is Material's to update as the reader scrolls
-    assert page.evaluate("window.__sameDocument === true"), "expected instant navigation, got a full load"
+    assert same_document(page), "expected instant navigation, got a full load"
     expect(page.locator("#gpu-h100-sxm")).to_be_in_viewport()
 
 

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Site, Tab
-from tests.browser.reader_kit import KNOWN, link_payload, listed, open_bound, progress_document, set_status, stored
+from tests.browser.reader_kit import (KNOWN, export_progress, link_payload, listed, open_bound, progress_document, set_status,
+                                      stored)
 
 T = "2025-01-02T03:04:05.000Z"
 KNOW = "[data-gpulist-know='{}']"
@@ -66,12 +67,8 @@ def test_known_concepts_travel_in_files_and_links(tab: Tab, site: Site, tmp_path
     open_bound(page, site.url("concepts/fp8/"))
     page.locator(KNOW.format("fp8")).click()
     set_status(page, "flashattention-3", "read")
-    open_bound(page, site.url("start-here/"))
-    with page.expect_download() as info:
-        page.get_by_role("button", name="Export progress").click()
     saved = tmp_path / "progress.json"
-    info.value.save_as(saved)
-    exported = json.loads(saved.read_text(encoding="utf-8"))
+    exported = export_progress(page, site.url("start-here/"), saved)
     assert list(exported["known"]) == ["fp8"] and exported["version"] == 1
     page.evaluate("localStorage.clear()")
     open_bound(page, site.url("start-here/"))

@@ -13,7 +13,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
 from tests.browser.reader_kit import STORE, expected_ready, listed, open_bound, reader_data, set_status, statuses
 
 CARD = "[data-gpulist-next-step]"
@@ -34,8 +34,7 @@ def test_choose_a_path_and_walk_it_from_the_next_step_card(tab: Tab, site: Site)
     card = page.locator(CARD)
     expect(card.locator(".gpulist-step-where")).to_contain_text("Start here · First steps, step 1 of 4")
     assert card_entry(page) == "pmpp-book"
-    page.wait_for_load_state("networkidle")  # the theme takes over links once it has read the sitemap
-    page.evaluate("window.gpulistSamePage = true")
+    mark_document(page)
 
     follow(page, "attention-only")
     expect(card.locator(".gpulist-step-where")).to_contain_text("Your next step · Attention <only> & more, step 1 of 2")
@@ -56,7 +55,7 @@ def test_choose_a_path_and_walk_it_from_the_next_step_card(tab: Tab, site: Site)
     expect(card.locator(".gpulist-step-title")).to_contain_text("Next: First steps")
     card.locator("[data-gpulist-follow='first-steps']").click()
     expect(card.locator(".gpulist-step-where")).to_contain_text("Your next step · First steps, step 1 of 4")
-    assert page.evaluate("window.gpulistSamePage === true"), "the card moved by reloading the page"
+    assert same_document(page), "the card moved by reloading the page"
     assert json.loads(page.evaluate(f"localStorage.getItem('{PATH_KEY}')"))["path"] == "first-steps"
     assert statuses(page) == {"flashattention-2": "read", "flashattention-3": "skipped"}
 
@@ -70,10 +69,7 @@ def test_choose_a_path_and_walk_it_from_the_next_step_card(tab: Tab, site: Site)
 def test_a_path_page_marks_the_next_step_counts_every_step_and_looks_done(tab: Tab, site: Site) -> None:
     page = tab.page
     open_bound(page, site.url())
-    # The reader can bind before the theme takes over links (once seen under load, with MkDocs):
-    # the theme's scripts have all run once the network is quiet.
-    page.wait_for_load_state("networkidle")
-    page.evaluate("window.gpulistSamePage = true")
+    mark_document(page)
     page.locator("[data-gpulist-path-choice='first-steps'] > a").click()  # instant navigation
     page.wait_for_url(site.url("paths/first-steps/"))
     steps = page.locator("ol.gpulist-path > li")
@@ -81,7 +77,7 @@ def test_a_path_page_marks_the_next_step_counts_every_step_and_looks_done(tab: T
     expect(current).to_have_count(1)
     expect(current).to_have_attribute("data-gpulist-entry", "pmpp-book")
     expect(current).to_have_attribute("aria-current", "step")
-    assert page.evaluate("window.gpulistSamePage === true"), "the path page was loaded, not swapped in"
+    assert same_document(page), "the path page was loaded, not swapped in"
     unread = steps.nth(3).evaluate("li => getComputedStyle(li).color")
 
     set_status(page, "pmpp-book", "read")

@@ -13,7 +13,7 @@ import pytest
 
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
 from tests.browser.reader_kit import (BOUND, LEGACY, MENU, STORE, expected_ready, listed, open_bound,
                                       set_status, statuses, stored)
 
@@ -47,9 +47,7 @@ def test_every_state_persists_and_is_counted(tab: Tab, site: Site) -> None:
     expect(figure).to_have_text(f"1 / {len(attention) - 1}")
 
     # Instant navigation to the home page, then to a path: the same counts, without a reload.
-    # The theme takes over links once it has read the sitemap (MkDocs): wait for a quiet network.
-    page.wait_for_load_state("networkidle")
-    page.evaluate("window.gpulistSamePage = true")
+    mark_document(page)
     page.locator(".md-header a[href], .md-nav a[href]").filter(has_text="Home").first.click()
     page.wait_for_function("document.querySelector('.grid.cards') !== null")
     card = page.locator(".grid.cards li", has=page.locator("a[href$='/topics/attention/']"))
@@ -59,7 +57,7 @@ def test_every_state_persists_and_is_counted(tab: Tab, site: Site) -> None:
     expect(page.locator("[data-gpulist-progress]").first).to_have_text("1 / 4")  # vllm skipped: still a step
     expect(page.locator("[data-gpulist-tally]")).to_have_text("1 read, 1 skipped, 2 to go")
     expect(page.locator(MENU.format("vllm"))).to_have_value("skipped")
-    assert page.evaluate("window.gpulistSamePage === true"), "navigation reloaded the page"
+    assert same_document(page), "navigation reloaded the page"
     assert tab.offsite == []
 
 

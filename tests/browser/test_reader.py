@@ -6,7 +6,6 @@ the fixture catalog. Every test ends by checking that nothing left 127.0.0.1.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +14,8 @@ import yaml
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.bibtex_reading import parse
-from tests.browser.conftest import FIXTURE, Site, Tab, open_tab
-
-MENU = 'select[data-gpulist-status="{}"]'
+from tests.browser.conftest import FIXTURE, Site, Tab, mark_document, open_tab, same_document
+from tests.browser.reader_kit import MENU, export_progress, open_bound
 
 
 def topic_ids(site: Site, topic: str) -> list[str]:
@@ -26,12 +24,6 @@ def topic_ids(site: Site, topic: str) -> list[str]:
 
 def first_path() -> dict:
     return yaml.safe_load((FIXTURE / "paths.yml").read_text(encoding="utf-8"))[0]
-
-
-def open_bound(page: Page, url: str) -> None:
-    """Load a page and wait until the reader has bound it (its performance mark is set)."""
-    page.goto(url)
-    page.wait_for_function("performance.getEntriesByName('gpulist-reader-bound').length > 0")
 
 
 def figure(page: Page, selector: str = "[data-gpulist-progress]") -> str:
@@ -70,13 +62,11 @@ def test_a_mark_persists_across_reload_pages_and_instant_navigation(tab: Tab, si
     expect(home_path.locator("[data-gpulist-progress]")).to_have_text(f"1 / {len(steps)}")
 
     # Instant navigation: the document stays, the page is swapped, and the toggles come back.
-    # The theme takes over links once it has read the sitemap (MkDocs): wait for a quiet network.
-    page.wait_for_load_state("networkidle")
-    page.evaluate("window.gpulistSamePage = true")
+    mark_document(page)
     home_path.locator("a").first.click()
     page.wait_for_url(site.url(f"paths/{path['id']}/"))
     expect(page.locator(MENU.format("flashattention-2"))).to_have_value("read")
-    assert page.evaluate("window.gpulistSamePage === true"), "navigation reloaded the page"
+    assert same_document(page), "navigation reloaded the page"
     assert page.locator("select[data-gpulist-status]").count() == len(steps)
     toggle(page, steps[0])
     expect(page.locator("[data-gpulist-progress]").first).to_have_text(f"2 / {len(steps)}")
@@ -110,12 +100,8 @@ def test_export_clear_import_brings_the_marks_back(tab: Tab, site: Site, downloa
     open_bound(page, site.url("topics/attention/"))
     for entry in ("flashattention-2", "flashattention-3"):
         toggle(page, entry)
-    open_bound(page, site.url("start-here/"))
-    with page.expect_download() as info:
-        page.get_by_role("button", name="Export progress").click()
     saved = download_dir / "progress.json"
-    info.value.save_as(saved)
-    exported = json.loads(saved.read_text(encoding="utf-8"))
+    exported = export_progress(page, site.url("start-here/"), saved)
     assert exported["format"] == "gpulist-progress" and sorted(exported["read"]) == ["flashattention-2",
                                                                                      "flashattention-3"]
     page.evaluate("localStorage.clear()")

@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlsplit
 from playwright.sync_api import Page, expect
 
 from gpulist.view.effort import LABELS
-from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
 from tests.browser.filter_kit import CLEAR, COUNT, FORM, choose, option_counts, pick
 from tests.browser.reader_kit import open_bound, set_status
 
@@ -184,11 +184,10 @@ def test_works_after_instant_navigation(tab: Tab, site: Site) -> None:
     """Material swaps pages without reloading; the table must still start (document$)."""
     page = tab.page
     open_bound(page, site.url())
-    page.wait_for_load_state("networkidle")  # the theme has taken over links (the reader may bind first)
-    page.evaluate("window.__sameDocument = true")
+    mark_document(page)
     page.locator(".md-nav a[href$='all-resources/']").first.click()
     page.wait_for_selector(READY)
-    assert page.evaluate("window.__sameDocument === true"), "expected instant navigation, got a full load"
+    assert same_document(page), "expected instant navigation, got a full load"
     assert len(row_ids(page)) == len(site.resources)
 
 
