@@ -18,7 +18,8 @@ from tests.conftest import DATA
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "seeds"
 
 # How each item of list 001 is accounted for: its opening words -> the entries ("entry:id")
-# and vocabulary terms ("tag:term", a tag id or alias) that now carry it. Decided by hand.
+# and vocabulary terms ("tag:term", a tag id or alias) that now carry it, or "left:<why>" for an
+# item the curator left out (an entry must earn its place). Decided by hand.
 LIST_001 = {
     "Programming Massively Parallel Processors": ["entry:pmpp"],
     "CUDA by Example": ["entry:cuda-by-example", "entry:ultra-scale-playbook"],
@@ -63,7 +64,9 @@ LIST_001 = {
     "GPU MODE video lecture series": ["entry:gpu-mode-lectures"],
     "Red Hat vLLM Office Hours": ["entry:red-hat-vllm-office-hours"],
     "Optimization techniques for GPU programming": ["entry:optimization-techniques-for-gpu-programming"],
-    "Efficient Multi-GPU Programming in Python": ["entry:efficient-multi-gpu-programming-in-python"],
+    "Efficient Multi-GPU Programming in Python": [
+        "left:a paywalled paper whose venue and year no copy shows and which nobody here has read: "
+        "not the essential tier-1 read it was listed as"],
     "Evolving GPU Architecture": ["entry:evolving-gpu-architecture"],
     "Deep Learning Workload Scheduling": ["entry:deep-learning-workload-scheduling"],
     "Optimizing Machine Learning Models with CUDA": ["entry:optimizing-ml-models-with-cuda"],
@@ -133,6 +136,8 @@ def test_sibling_list_001_repairs_cleanly(list_001: list[str]) -> None:
 
 def _resolves(target: str, catalog: Catalog) -> bool:
     kind, _, name = target.partition(":")
+    if kind == "left":
+        return bool(name.strip())
     if kind == "entry":
         return any(r.id == name for r in catalog.resources)
     return any(name in {t.id, *(a.lower() for a in t.aliases)} for t in catalog.concepts)
@@ -169,18 +174,33 @@ UNREAD_PICKS_003 = {
     "https://hurray0.com/menu/151/": "zh",
     "https://hurray0.com/menu/152/": "zh",
     "https://www.cnblogs.com/int-me-X/category/2371391.html": "zh",
-    "https://cloud.tencent.com/developer/article/2346580": "zh",
-    "https://www.cnblogs.com/learnhow/p/18447779": "zh",
-    "https://blog.csdn.net/kunhe0512/article/details/125492263": "zh",
-    "https://netfiles.pw/cuda-matrix-multiplication-performance-optimization-guide/": None,  # language unknown
+}
+
+# The notes' URLs the curator left out, and why: each was listed once, unread, under a title made
+# up from its address, and none is essential or the best of its kind.
+LEFT_OUT_003 = {
+    "https://cloud.tencent.com/developer/article/2346580": "title unknown; PyTorch's internals are covered by "
+        "the walkthroughs the notes mark as favourites",
+    "https://www.cnblogs.com/learnhow/p/18447779": "unread; the notes' other llama.cpp walkthrough (forsworns) is listed",
+    "https://blog.csdn.net/kunhe0512/article/details/125492263": "unread; the author's posts are often translations "
+        "of NVIDIA's, and NVIDIA's post on warp-level primitives, listed beside it in the notes, is an entry",
+    "https://netfiles.pw/cuda-matrix-multiplication-performance-optimization-guide/": "unread, on a host whose other "
+        "pages are software downloads; Simon Boehm's and Lei Mao's matmul worklogs cover the subject",
 }
 
 
 def test_every_url_of_notes_003_is_an_entry(notes_003: str, catalog: Catalog) -> None:
     urls = note_urls(notes_003)
     assert urls, "the fixture should contain URLs"
-    missing = [u for u in urls if not any(_carries(u, r) for r in catalog.resources)]
+    missing = [u for u in urls if u not in LEFT_OUT_003 and not any(_carries(u, r) for r in catalog.resources)]
     assert missing == []
+
+
+def test_what_was_left_out_of_notes_003_is_in_them_and_not_listed(notes_003: str, catalog: Catalog) -> None:
+    urls = note_urls(notes_003)
+    assert set(LEFT_OUT_003) <= set(urls), "a left-out URL that is not in the notes"
+    assert [u for u in LEFT_OUT_003 if any(_carries(u, r) for r in catalog.resources)] == []
+    assert all(why.strip() for why in LEFT_OUT_003.values())
 
 
 def test_the_unread_picks_are_marked_and_carry_their_language(notes_003: str, catalog: Catalog) -> None:
