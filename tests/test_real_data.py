@@ -14,8 +14,15 @@ from gpulist.models import Resource
 from tests.conftest import DATA
 
 
+@lru_cache(maxsize=1)
+def _validated() -> tuple[Catalog, list]:
+    """`gpulist validate` of the real data, once per process: each test only reads the result
+    (validating data/ takes about a CPU-second, and twenty tests asked for it)."""
+    return validate(DATA)
+
+
 def test_real_data_has_no_errors() -> None:
-    catalog, problems = validate(DATA)
+    catalog, problems = _validated()
     errors = [p for p in problems if p.is_error]
     assert errors == [], "\n".join(f"{p.path}:{p.line}: {p.message}" for p in errors)
     assert catalog.entries, "the catalog should not be empty"
@@ -36,7 +43,7 @@ _GITHUB_FRONT_PAGE = re.compile(r"https://github\.com/[A-Za-z0-9_.-]+/[A-Za-z0-9
 
 
 def _real_resources() -> list[Resource]:
-    catalog, _ = validate(DATA)
+    catalog, _ = _validated()
     return [e.resource for e in catalog.entries]
 
 
@@ -79,7 +86,7 @@ def test_real_data_repository_entries_link_to_owner_and_name() -> None:
 
 @lru_cache(maxsize=1)
 def _catalog() -> Catalog:
-    return validate(DATA)[0]
+    return _validated()[0]
 
 
 def test_real_data_concepts_are_many_and_each_leads_to_reading() -> None:
@@ -200,7 +207,7 @@ _PROBLEM_REPOS = {"gpu-mode": "gpu-mode/reference-kernels", "leetgpu": "AlphaGPU
 
 
 def test_real_data_checks_most_concepts_and_links_graded_problems() -> None:
-    catalog, _ = validate(DATA)
+    catalog, _ = _validated()
     checked = [c.id for c in catalog.concepts if len(c.check) >= 2]
     with_problem = [c.id for c in catalog.concepts if c.problems]
     assert len(checked) >= MIN_CONCEPTS_CHECKED, f"only {len(checked)} concepts carry 2+ questions"
@@ -210,7 +217,7 @@ def test_real_data_checks_most_concepts_and_links_graded_problems() -> None:
 def test_real_data_problems_are_specific_files_of_their_platforms_repository() -> None:
     """A graded problem links the problem itself, in the repository its platform publishes its
     problems in: not a platform's home page, and not someone's solutions repository."""
-    catalog, _ = validate(DATA)
+    catalog, _ = _validated()
     wrong = [(c.id, p.url) for c in catalog.concepts for p in c.problems
              if not p.url.startswith(f"https://github.com/{_PROBLEM_REPOS[p.platform]}/")
              or len(urlsplit(p.url).path.split("/")) < 6]
@@ -226,7 +233,7 @@ GPUS_ASKED_FOR = ("V100", "A100 SXM 40 GB", "A100 SXM 80 GB", "H100 SXM", "H100 
 
 
 def _gpu_file():
-    catalog, _ = validate(DATA)
+    catalog, _ = _validated()
     assert catalog.gpus is not None, "data/gpus.yml should load"
     return catalog, catalog.gpus
 
