@@ -84,7 +84,6 @@ def test_real_data_repository_entries_link_to_owner_and_name() -> None:
 
 # --- issue 18-20: a knowledge base a learner can plan with --------------------------------
 
-@lru_cache(maxsize=1)
 def _catalog() -> Catalog:
     return _validated()[0]
 

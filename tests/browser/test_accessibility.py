@@ -1,10 +1,10 @@
 """axe-core's WCAG 2 A/AA rules find nothing on any page type, in either palette, on either engine;
 nor in the filters' states (fields open, nothing left) or All resources as a list on a phone.
 
-axe-core comes bundled with axe-playwright-python (pinned in the test extra) and is injected
-into the page: nothing is fetched. The fixture site is built by both engines (conftest), and
-each page type is checked in the light and the dark palette, the second switched to in the same
-load with the header's toggle; the site picks the first from the reader's `prefers-color-scheme`.
+axe-core is injected into the page (tests/browser/axe_kit.py). The fixture site is built by
+both engines (conftest), and each page type is checked in the light and the dark palette, the
+second switched to in the same load with the header's toggle; the site picks the first from the
+reader's `prefers-color-scheme`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.browser.axe_kit import CLEAN, SCHEMES, in_both_schemes, violations
 from tests.browser.conftest import Site, open_tab
 
 PAGES = {
@@ -26,42 +26,6 @@ PAGES = {
     "gpu numbers": "gpus/", "roofline calculator": "concepts/cuda/", "transformer calculator": "concepts/attention/",
     "concept map, a chain lit": "concepts/", "book": "book/",
 }
-SCHEMES = {"light": "default", "dark": "slate"}
-WCAG_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
-             "resultTypes": ["violations"]}
-AXE = Axe()
-
-
-def violations(page: Any) -> list[str]:
-    """One line per failing element: rule, element and axe's explanation."""
-    found = AXE.run(page, options=WCAG_A_AA).response["violations"]
-    return [f"{v['id']}: {node['target']}: {(node.get('failureSummary') or '').splitlines()[-1].strip()}"
-            for v in found for node in v["nodes"]]
-
-
-def in_both_schemes(page: Any, ready: Callable[[], None] | None = None, check: Callable[[Any], list] = violations,
-                    back: bool = False) -> dict[str, list]:
-    """axe's findings (`check`) in the light palette the page opened in, then in the dark one,
-    switched to with the header's own toggle as a reader would (the palette is the theme's
-    stylesheet keyed on `data-md-color-scheme`, so the page need not load twice; that the site
-    first picks the reader's `prefers-color-scheme` is the test below). `ready` restores a state
-    the switch undoes (the toggle takes focus); `back` returns to the light palette, which the
-    theme otherwise keeps for the pages that follow."""
-    found = {}
-    for scheme in SCHEMES:
-        if scheme == "dark":
-            page.locator('[data-md-component=palette] label[title="Switch to dark mode"]').click()
-            if ready:
-                ready()
-        assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
-        found[scheme] = check(page)
-    if back:
-        page.locator('[data-md-component=palette] label[title="Switch to light mode"]').click()
-        assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES["light"]
-    return found
-
-
-CLEAN = {"light": [], "dark": []}
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

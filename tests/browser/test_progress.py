@@ -13,6 +13,7 @@ import pytest
 
 from playwright.sync_api import Browser, Page, Route, expect
 
+from tests.browser.axe_kit import CLEAN, in_both_schemes
 from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
 from tests.browser.reader_kit import (BOUND, LEGACY, MENU, STORE, expected_ready, listed, open_bound,
                                       set_status, statuses, stored)
@@ -228,7 +229,6 @@ def test_every_new_control_passes_axe_in_use(browser: Browser, site: Site) -> No
     "Continue" and "Ready for you" filled, the progress link shown, and a shared link offered,
     then viewed."""
     from tests.browser.reader_kit import link_payload, progress_document
-    from tests.browser.test_accessibility import CLEAN, in_both_schemes
 
     opened = open_tab(browser, viewport={"width": 1280, "height": 900}, color_scheme="light",
                       permissions=["clipboard-read", "clipboard-write"])

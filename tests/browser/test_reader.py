@@ -15,6 +15,7 @@ import yaml
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.bibtex_reading import parse
+from tests.browser.axe_kit import CLEAN, in_both_schemes, violations
 from tests.browser.conftest import FIXTURE, Site, Tab, mark_document, open_tab, same_document
 from tests.browser.reader_kit import MENU, export_progress, open_bound
 
@@ -189,21 +190,13 @@ CONTROLS = ["select[data-gpulist-status]", ".gpulist-cite", ".gpulist-progress-l
             ".gpulist-progress-tools", ".gpulist-why"]
 
 
-def _controls_violations(present: list[str], page: Page) -> list:
-    """axe's WCAG 2 A/AA findings inside the reader's controls only."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page, context={"include": [[s] for s in present]},
-                      options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]}})
-    return [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]]
+WCAG_2_A_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]}}
 
 
 def test_reader_controls_pass_axe(browser: Browser, site: Site) -> None:
     """axe-core's WCAG 2 A/AA rules on every control the reader's scripts make, in each state:
     read, reading, skipped and unread status menus, an open citation, the figures and the tools;
     in both palettes."""
-    from tests.browser.test_accessibility import CLEAN, in_both_schemes
-
     opened = open_tab(browser, color_scheme="light")
     try:
         page = opened.page
@@ -217,23 +210,20 @@ def test_reader_controls_pass_axe(browser: Browser, site: Site) -> None:
                 expect(page.locator(".gpulist-copy-status")).to_have_text("BibTeX copied.")
             present = [s for s in CONTROLS if page.locator(s).count()]
             assert present, f"no reader controls on /{path}"
-            check = functools.partial(_controls_violations, present)
+            check = functools.partial(violations, options=WCAG_2_A_AA, include=present)
             assert in_both_schemes(page, check=check, back=True) == CLEAN, f"/{path}"
         assert opened.offsite == []
     finally:
         opened.page.context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_path_page_passes_axe_whole(browser: Browser, site: Site, scheme: str) -> None:
+def test_a_path_page_passes_axe_whole(browser: Browser, site: Site) -> None:
     """The page type this work adds, checked whole as test_accessibility checks the others."""
-    from tests.browser.test_accessibility import violations
-
-    opened = open_tab(browser, viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    opened = open_tab(browser, viewport={"width": 1280, "height": 900}, color_scheme="light")
     try:
         open_bound(opened.page, site.url("paths/first-steps/"))
         toggle(opened.page, "vllm")
-        assert violations(opened.page) == []
+        assert in_both_schemes(opened.page) == CLEAN
     finally:
         opened.page.context.close()
 
