@@ -37,7 +37,7 @@ def test_search_result_opens_entry(tab: Tab, site: Site) -> None:
     page.goto(site.url())
     site.search(page, "Programming Massively Parallel")
     page.locator(site.result_link(PMPP[0])).first.click()
-    page.wait_for_url("**/topics/fundamentals/**#pmpp-book")
+    page.wait_for_url(lambda url: "/topics/fundamentals/" in url)  # the hash may be tracked on
     expect(page.locator("h3#pmpp-book")).to_be_in_viewport()
 
 
