@@ -19,6 +19,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -113,6 +114,19 @@ class Site:
         """A result leading to `anchor` (`topics/x/#id`); both engines add `?h=<terms>` in between."""
         path, fragment = anchor.split("#")
         return f'{self.search_ui.results}[href*="/{path}"][href$="#{fragment}"]'
+
+
+def at(address: str) -> re.Pattern[str]:
+    """The page at `address` (a full URL, or a path such as "concepts/kv-cache/"), whatever its
+    hash: for `wait_for_url` and `to_have_url`.
+
+    MkDocs Material's navigation.tracking rewrites the hash to the heading in view as a page
+    settles, and can write the previous page's heading onto the new address as it swaps the
+    page in, so an exact address can be gone before the wait starts (CI saw
+    "topics/attention/" become "topics/attention/#paths", the home page's heading).
+    """
+    start = re.escape(address) if address.startswith("http") else ".*/" + re.escape(address)
+    return re.compile(start + "(#[^#]*)?$")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Site, Tab
+from tests.browser.conftest import Site, Tab, at
 
 ANSWER = "4096 × 4096 × 2 bytes = 33.5 MB per head"
 
@@ -31,9 +31,7 @@ def _unfold_first_and_follow_its_source(page: Page) -> None:
     source = answer.locator("a.gpulist-check-source")
     expect(source).to_have_attribute("href", re.compile(r"topics/attention/#flashattention-2$"))
     source.click()
-    # Not the hash: the theme's navigation tracking may rewrite it to the heading in view
-    # before the wait starts. The card in the viewport is what the reader gets.
-    page.wait_for_url(lambda url: "/topics/attention/" in url)
+    page.wait_for_url(at("topics/attention/"))  # the card in view is what counts, not the hash
     expect(page.locator("[id='flashattention-2']")).to_be_in_viewport()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import Site, Tab, open_tab
+from tests.browser.conftest import Site, Tab, at, open_tab
 from tests.browser.reader_kit import open_bound, set_status
 
 NODE = ".gpulist-map a.gpulist-node[href$='attention/']"
@@ -35,7 +35,7 @@ def test_the_map_is_a_set_of_working_links_without_javascript(site: Site, browse
     expect(nodes).to_have_count(5)  # the fixture's concepts: cuda, attention, kv-cache, fp8, kv-cache-eviction
     assert nodes.first.get_attribute("data-gpulist-state") is None  # no script, no shading
     page.locator("[data-gpulist-map-node=kv-cache]").click()
-    page.wait_for_url("**/concepts/kv-cache/")
+    page.wait_for_url(at("concepts/kv-cache/"))
     expect(page.locator("h1")).to_contain_text("KV cache")
     context.close()
 
@@ -50,9 +50,9 @@ def test_a_concept_pages_local_map_fits_a_phone_and_its_links_work_without_javas
                                  "n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right > innerWidth)")
     assert clipped == []
     page.locator("[data-gpulist-unlocks] a", has_text="KV cache").click()
-    page.wait_for_url("**/concepts/kv-cache/")
+    page.wait_for_url(at("concepts/kv-cache/"))
     page.locator("[data-gpulist-local-map] a", has_text="Attention").click()
-    page.wait_for_url("**/concepts/attention/")
+    page.wait_for_url(at("concepts/attention/"))
     context.close()
 
 
@@ -64,7 +64,7 @@ def test_a_definitions_concept_links_preview_their_concept_and_lead_to_it(tab: T
     link.hover()
     expect(page.locator(".md-tooltip2--active")).to_contain_text("Storing keys and values across decoding steps")
     link.click()
-    page.wait_for_url("**/concepts/kv-cache/")
+    page.wait_for_url(at("concepts/kv-cache/"))
     expect(page.locator("h1")).to_contain_text("KV cache")
 
 
@@ -137,7 +137,7 @@ def test_the_book_index_has_its_own_page_reached_from_the_concepts_and_their_ter
     page.goto(site.url("concepts/"))
     assert page.locator("text=Structured Sparsity").count() == 0  # the book's terms are no longer here
     page.get_by_role("link", name="a page of its own").click()
-    page.wait_for_url("**/book/")
+    page.wait_for_url(at("book/"))
     expect(page.locator("h1")).to_contain_text("The book's index")
     expect(page.locator("#t-2-4-sparsity")).to_contain_text("Structured Sparsity")
     page.goto(site.url("concepts/kv-cache/"))
@@ -147,4 +147,4 @@ def test_the_book_index_has_its_own_page_reached_from_the_concepts_and_their_ter
     page.wait_for_url(lambda url: "/book/" in url, wait_until="commit")
     expect(page.locator("#t-kv-cache")).to_be_in_viewport()
     page.locator("#t-kv-cache a").click()  # the term leads back to its concept
-    page.wait_for_url("**/concepts/kv-cache/")
+    page.wait_for_url(at("concepts/kv-cache/"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
+from tests.browser.conftest import Site, Tab, at, mark_document, open_tab, same_document
 from tests.browser.filter_kit import (CLEAR, COUNT, EMPTY, FORM, LISTING_PAGES, choose, counts, on_page, option_counts,
                                      shown, wanted)
 from tests.browser.reader_kit import BOUND, open_bound, set_status
@@ -40,8 +40,8 @@ def test_every_field_filters_the_recent_page_and_lives_in_the_address(tab: Tab, 
     final = wanted(site, everything, query, marks)
     assert final == ["flashattention-3", "flashattention-2"], "the fixture keeps two entries through all five"
     # Each field's values in the form's order, commas unescaped; the address follows after a paint.
-    expect(page).to_have_url(site.url("recent/?status=unread,read&type=paper,blog,book,docs"
-                                      "&effort=quick,afternoon,weeks&access=free,paywall&tier=1"))
+    expect(page).to_have_url(at(site.url("recent/?status=unread,read&type=paper,blog,book,docs"
+                                         "&effort=quick,afternoon,weeks&access=free,paywall&tier=1")))
 
     page.reload()
     page.wait_for_function(BOUND)
@@ -50,7 +50,7 @@ def test_every_field_filters_the_recent_page_and_lives_in_the_address(tab: Tab, 
     expect(page.locator(f"{FORM} details")).to_have_attribute("open", "")
     page.locator(CLEAR).click()
     assert shown(page) == everything
-    expect(page).to_have_url(site.url("recent/"))
+    expect(page).to_have_url(at(site.url("recent/")))
     assert tab.offsite == []
 
 
@@ -120,7 +120,7 @@ def test_the_table_applies_the_reader_filters_and_one_clear_resets_all(tab: Tab,
     page.locator(CLEAR).click()
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(len(site.resources))
     assert page.locator(f"{FORM} input:checked").count() == 0
-    expect(page).to_have_url(site.url("all-resources/"))
+    expect(page).to_have_url(at(site.url("all-resources/")))
     assert tab.offsite == []
 
 
@@ -148,7 +148,7 @@ def test_filters_start_after_instant_navigation(tab: Tab, site: Site) -> None:
     open_bound(page, site.url())
     mark_document(page)
     page.locator(".grid.cards a[href$='/topics/attention/']").first.click()
-    page.wait_for_url(site.url("topics/attention/"))
+    page.wait_for_url(at(site.url("topics/attention/")))
     page.wait_for_selector(FORM)
     choose(page, "tier", "2")
     assert shown(page) == ["vllm"]
@@ -231,7 +231,7 @@ def test_no_match_says_so_and_offers_the_way_back(tab: Tab, site: Site, path: st
     expect(page.locator(COUNT)).to_have_text(f"Showing all {len(ids)} entries.")
     assert page.locator(f"{FORM} input:checked").count() == 0
     assert page.evaluate("document.activeElement.closest('form[data-gpulist-filters]') !== null")
-    expect(page).to_have_url(site.url(path))
+    expect(page).to_have_url(at(site.url(path)))
     assert tab.offsite == []
 
 

@@ -13,7 +13,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
+from tests.browser.conftest import Site, Tab, at, mark_document, open_tab, same_document
 from tests.browser.reader_kit import STORE, expected_ready, listed, open_bound, reader_data, set_status, statuses
 
 CARD = "[data-gpulist-next-step]"
@@ -71,7 +71,7 @@ def test_a_path_page_marks_the_next_step_counts_every_step_and_looks_done(tab: T
     open_bound(page, site.url())
     mark_document(page)
     page.locator("[data-gpulist-path-choice='first-steps'] > a").click()  # instant navigation
-    page.wait_for_url(site.url("paths/first-steps/"))
+    page.wait_for_url(at(site.url("paths/first-steps/")))
     steps = page.locator("ol.gpulist-path > li")
     current = page.locator("ol.gpulist-path > li[data-gpulist-current]")
     expect(current).to_have_count(1)
@@ -183,7 +183,7 @@ def test_without_javascript_the_paths_are_links_and_the_first_step_is_named(brow
         expect(page.locator(f"{CARD} .gpulist-step-title a")).to_have_text("Programming Massively Parallel Processors")
         assert page.locator("[data-gpulist-follow], select").count() == 0
         links.first.click()
-        page.wait_for_url(site.url("paths/first-steps/"))
+        page.wait_for_url(at(site.url("paths/first-steps/")))
         expect(page.locator("ol.gpulist-path > li")).to_have_count(4)
         assert page.locator("[data-gpulist-current]").count() == 0
     finally:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browser.axe_kit import CLEAN, in_both_schemes
-from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
+from tests.browser.conftest import Site, Tab, at, mark_document, open_tab, same_document
 from tests.browser.reader_kit import (BOUND, LEGACY, MENU, STORE, expected_ready, listed, open_bound,
                                       set_status, statuses, stored)
 
@@ -54,7 +54,7 @@ def test_every_state_persists_and_is_counted(tab: Tab, site: Site) -> None:
     card = page.locator(".grid.cards li", has=page.locator("a[href$='/topics/attention/']"))
     expect(card.locator("[data-gpulist-progress]")).to_have_text(f"1 / {len(attention) - 1}")
     page.locator(".gpulist-paths a[href$='/paths/first-steps/']").first.click()
-    page.wait_for_url(site.url("paths/first-steps/"))
+    page.wait_for_url(at(site.url("paths/first-steps/")))
     expect(page.locator("[data-gpulist-progress]").first).to_have_text("1 / 4")  # vllm skipped: still a step
     expect(page.locator("[data-gpulist-tally]")).to_have_text("1 read, 1 skipped, 2 to go")
     expect(page.locator(MENU.format("vllm"))).to_have_value("skipped")

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.bibtex_reading import parse
 from tests.browser.axe_kit import CLEAN, in_both_schemes, violations
-from tests.browser.conftest import FIXTURE, Site, Tab, mark_document, open_tab, same_document
+from tests.browser.conftest import FIXTURE, Site, Tab, at, mark_document, open_tab, same_document
 from tests.browser.reader_kit import MENU, export_progress, open_bound
 
 
@@ -66,7 +66,7 @@ def test_a_mark_persists_across_reload_pages_and_instant_navigation(tab: Tab, si
     # Instant navigation: the document stays, the page is swapped, and the toggles come back.
     mark_document(page)
     home_path.locator("a").first.click()
-    page.wait_for_url(site.url(f"paths/{path['id']}/"))
+    page.wait_for_url(at(site.url(f"paths/{path['id']}/")))
     expect(page.locator(MENU.format("flashattention-2"))).to_have_value("read")
     assert same_document(page), "navigation reloaded the page"
     assert page.locator("select[data-gpulist-status]").count() == len(steps)

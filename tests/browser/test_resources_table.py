@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlsplit
 from playwright.sync_api import Page, expect
 
 from gpulist.view.effort import LABELS
-from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
+from tests.browser.conftest import Site, Tab, at, mark_document, open_tab, same_document
 from tests.browser.filter_kit import CLEAR, COUNT, FORM, choose, option_counts, pick
 from tests.browser.reader_kit import open_bound, set_status
 
@@ -177,7 +177,7 @@ def test_clear_restores_every_entry_and_keeps_the_order(tab: Tab, site: Site) ->
     page.locator(CLEAR).click()
     assert row_ids(page) == ids(sorted(site.resources, key=lambda r: r["title"].lower()))
     assert page.input_value(f"{FORM} input[name=text]") == ""
-    expect(page).to_have_url(site.url("all-resources/?sort=title"))
+    expect(page).to_have_url(at(site.url("all-resources/?sort=title")))
 
 
 def test_works_after_instant_navigation(tab: Tab, site: Site) -> None:
