@@ -138,9 +138,9 @@ def test_cite_shows_and_copies_the_published_record(browser: Browser, site: Site
         published = (site.root / "gpulist.bib").read_text(encoding="utf-8")
         record = next(r for r in published.split("\n\n") if r.startswith("@") and "{flashattention-2," in r)
         box = cite_of(page, "flashattention-2")
-        expect(box.locator("code")).to_be_hidden()
+        expect(box.locator("pre")).to_be_hidden()
         box.locator("summary").click()
-        expect(box.locator("code")).to_have_text(record.strip())
+        expect(box.locator("pre")).to_have_text(record.strip())
         expect(box.locator(".gpulist-copy-status")).to_have_text("BibTeX copied.")
         copied = page.evaluate("navigator.clipboard.readText()")
         assert copied.strip() == record.strip()
@@ -154,7 +154,7 @@ def test_cite_shows_and_copies_the_published_record(browser: Browser, site: Site
         blog = next(r["id"] for r in site.resources if r["topic"] == "attention" and r["type"] not in ("paper", "book"))
         expect(cite_of(page, blog)).to_have_count(0)
         box.locator("summary").click()
-        expect(box.locator("code")).to_be_hidden()
+        expect(box.locator("pre")).to_be_hidden()
         assert opened.offsite == [] and opened.errors == []
     finally:
         opened.page.context.close()
@@ -178,7 +178,7 @@ def test_without_javascript_the_page_reads_cleanly(browser: Browser, site: Site,
             # "Cite" is a fold that works without JavaScript: the record, nothing to press.
             box = page.locator("details[data-gpulist-cite]").first
             box.locator("summary").click()
-            expect(box.locator("code")).to_contain_text("@")
+            expect(box.locator("pre")).to_contain_text("@")
         assert opened.offsite == []
     finally:
         opened.page.context.close()

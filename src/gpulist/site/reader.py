@@ -14,7 +14,7 @@ which the script and readers' own tools rely on:
 - `data-gpulist-type`, `data-gpulist-effort`, `data-gpulist-access` and `data-gpulist-tier`
   beside it (effort and tier left out when the entry has none): what the filters match;
 - `<details class="gpulist-cite" data-gpulist-cite>` closing a paper or book card, outside
-  the entry's element: "Cite" folds out the BibTeX record (`<pre><code>`), without
+  the entry's element: "Cite" folds out the BibTeX record (a bare `<pre>`), without
   JavaScript too; the script copies it on opening and adds a "copy" button beside it. The
   record is embedded rather than fetched from gpulist.bib: at most about 3 KB per topic page
   of the real list, against a 38 KB file fetched on the first click (40 KB against 1.8 MB at
@@ -113,14 +113,20 @@ def entry_hooks(resource: Resource) -> str:
 
 def cite(resource: Resource) -> str:
     """A paper's or book's BibTeX record, folded away; "" for other types. Outside the entry's
-    element, so that element keeps one control; a `<details>`, so it works without JavaScript."""
+    element, so that element keeps one control; a `<details>`, so it works without JavaScript.
+
+    The record is a bare `<pre>`, not `<pre><code>`: both themes mount a code-block component
+    on every `pre > code` as the page loads, each measuring its block (a forced layout of the
+    whole page) and adding buttons, one after another. At about 30 records a topic page,
+    that was some 70 ms of Lighthouse's mobile blocking time for records nobody had opened.
+    The script adds the one copy button a record needs."""
     if resource.type not in CITED_TYPES:
         return ""
     # One line: a raw HTML block must not contain a blank line, and `&#10;` is a newline again
     # inside <pre>, exactly as written.
     record = html_text(render_record(resource)).replace("\n", "&#10;")
     return (f'<details class="gpulist-cite" data-gpulist-cite data-search-exclude><summary>Cite</summary>'
-            f'<pre><code tabindex="0">{record}</code></pre></details>')
+            f'<pre class="gpulist-bibtex" tabindex="0">{record}</pre></details>')
 
 
 def know(concept_id: str, label: str) -> str:

@@ -17,7 +17,7 @@
   }
 
   function copy(box) {
-    var code = box.querySelector("code");
+    var code = box.querySelector("pre");
     var out = box.querySelector(".gpulist-copy-status");
     var done = function () { out.textContent = "BibTeX copied."; };
     var fallback = function () {
