@@ -3,6 +3,8 @@ page follows its first reads, and the map's node for the concept is shaded to ma
 
 from __future__ import annotations
 
+import itertools
+
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import Site, Tab, at, open_tab
@@ -148,3 +150,29 @@ def test_the_book_index_has_its_own_page_reached_from_the_concepts_and_their_ter
     expect(page.locator("#t-kv-cache")).to_be_in_viewport()
     page.locator("#t-kv-cache a").click()  # the term leads back to its concept
     page.wait_for_url(at("concepts/kv-cache/"))
+
+
+# Every long A–Z list, measured rendered, against the room its box keeps while the browser
+# skips it off screen (gpulist.site.reserve): a list taller than its room spills over the next,
+# and axe then finds their links overlapping (touch targets, WCAG 2.5.8).
+ROOMY = """() => [...document.querySelectorAll('ul.gpulist-az')].map(ul => {
+  const room = parseFloat(getComputedStyle(ul).containIntrinsicBlockSize.replace('auto', ''));
+  ul.style.contentVisibility = 'visible';
+  return [ul.previousElementSibling ? ul.previousElementSibling.textContent : '', room, ul.getBoundingClientRect().height];
+})"""
+
+
+def test_the_az_lists_reserve_room_for_all_they_hold_when_skipped(browser: Browser, site: Site) -> None:
+    tab = open_tab(browser)
+    # The narrowest page of each layout: a small phone's, and the one where the lists' column
+    # is narrowest once wide settings apply (60em: a sidebar appears, the concepts take two columns).
+    for width, path in itertools.product((320, 961), ("book/", "concepts/")):
+        tab.page.set_viewport_size({"width": width, "height": 800})
+        tab.page.goto(site.url(path))
+        skipped = tab.page.evaluate("getComputedStyle(document.querySelector('ul.gpulist-az')).contentVisibility")
+        lists = tab.page.evaluate(ROOMY)
+        assert skipped == "auto" and lists
+        for heading, room, height in lists:
+            assert room >= height > 0, f"{path} {heading!r} at {width} px: {height:.0f} px tall, {room:.0f} px kept"
+    assert tab.errors == []
+    tab.page.context.close()

@@ -18,6 +18,7 @@ from itertools import groupby
 from gpulist.concept_names import Names
 from gpulist.models import IndexTerm
 from gpulist.site.listing import SEARCH_EXCLUDED
+from gpulist.site.reserve import reserve_style
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import concept_page
 from gpulist.view.config import SiteConfig
@@ -81,16 +82,24 @@ def _terms(view: SiteView, style: str) -> str:
     out = []
     for letter, group in groupby(terms, key=lambda t: _letter(t.term)):
         anchor = "digits" if letter == OTHER else letter.lower()
+        group = list(group)
         lines = [_term(t, covers.get(t.term, ""), view.book_anchors.get(t.term, ""), style) for t in group]
-        out.append(f"## {letter} {{ #{anchor} }}\n\n" + '<ul class="gpulist-az">\n' + "\n".join(lines) + "\n</ul>\n")
+        room = reserve_style(t.term + _refs(t) for t in group)
+        out.append(f"## {letter} {{ #{anchor} }}\n\n" + f'<ul class="gpulist-az"{room}>\n' + "\n".join(lines) + "\n</ul>\n")
     return "\n".join(out)
 
 
-def _term(term: IndexTerm, concept: str, anchor: str, style: str) -> str:
-    refs = "; ".join(html_text(r.section) for r in term.refs[:MAX_REFS])
+def _refs(term: IndexTerm) -> str:
+    """" (section; section; and 2 more)": the book's sections for a term, as plain text."""
+    refs = "; ".join(r.section for r in term.refs[:MAX_REFS])
     if len(term.refs) > MAX_REFS:
         refs += f"; and {len(term.refs) - MAX_REFS} more"
-    sections = f' <span class="gpulist-book-refs">({refs})</span>' if refs else ""
+    return f" ({refs})" if refs else ""
+
+
+def _term(term: IndexTerm, concept: str, anchor: str, style: str) -> str:
+    refs = _refs(term)
+    sections = f' <span class="gpulist-book-refs">{html_text(refs.strip())}</span>' if refs else ""
     name = html_text(term.term)
     if concept:
         name = f'<a href="{escape_attr(href(PAGE, concept_page(concept), style))}">{name}</a>'

@@ -15,6 +15,7 @@ from __future__ import annotations
 from gpulist.site.book_page import PAGE as BOOK_PAGE
 from gpulist.site.concept_map import render_map
 from gpulist.site.listing import SEARCH_EXCLUDED
+from gpulist.site.reserve import reserve_style
 from gpulist.view.catalog import SiteView
 from gpulist.view.concept_map import layout
 from gpulist.view.config import SiteConfig
@@ -45,4 +46,5 @@ def _concept_az(view: SiteView, style: str) -> str:
     items = sorted(view.concept_views, key=lambda c: c.concept.title.casefold())
     lines = [f'<li><a href="{escape_attr(href(PAGE, c.page, style))}">{html_text(c.concept.title)}</a>: '
              f"{html_text(c.concept.description)}</li>" for c in items]
-    return '<ul class="gpulist-az gpulist-az-concepts">\n' + "\n".join(lines) + "\n</ul>\n"
+    room = reserve_style((f"{c.concept.title}: {c.concept.description}" for c in items), wide_columns=2)
+    return f'<ul class="gpulist-az gpulist-az-concepts"{room}>\n' + "\n".join(lines) + "\n</ul>\n"
