@@ -101,16 +101,17 @@ BAD = [
 def _refused(root: Locator, name: str, text: str, says: str) -> str:
     """What is wrong with how the calculator takes `text` in `name` ("" if nothing), the good
     value put back after: a message and no number, then the numbers again."""
+    case = f"{name}={text!r}"  # named in every failure, as the dict of the test's assertion names it
     good = root.locator(f"[name='{name}']").input_value()
     fill(root, **{name: text})
     message = root.locator("[data-gpulist-calc-message]")
-    expect(message).to_be_visible()
-    expect(message).to_contain_text(says)
-    expect(root.locator(f"[name='{name}']")).to_have_attribute("aria-invalid", "true")
+    expect(message, case).to_be_visible()
+    expect(message, case).to_contain_text(says)
+    expect(root.locator(f"[name='{name}']"), case).to_have_attribute("aria-invalid", "true")
     outputs = [(out.get_attribute("data-value"), out.inner_text()) for out in root.locator("output").all()]
     shown = root.inner_text().replace(text, "")
     fill(root, **{name: good})
-    expect(message).to_be_hidden()
+    expect(message, case).to_be_hidden()
     if any(o != ("", "—") for o in outputs) or "NaN" in shown or "Infinity" in shown:
         return f"shows a number: {outputs}"
     if not all(out.get_attribute("data-value") for out in root.locator("output").all()):
