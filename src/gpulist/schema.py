@@ -13,12 +13,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from gpulist.files import current_text, write_plain
-from gpulist.models import BookIndex, GpuFile, ReadingPath, Resource, Concept, Style, Topic, WatchSource
+from gpulist.models import BookIndex, Concept, GpuFile, LabFile, Measurement, ReadingPath, Resource, Style, Topic, WatchSource
 
 SCHEMA_DIR = "schemas"
 FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "concepts": "concepts.schema.json",
          "book-index": "book-index.schema.json", "watch": "watch.schema.json", "paths": "paths.schema.json",
-         "style": "style.schema.json", "gpus": "gpus.schema.json"}
+         "style": "style.schema.json", "gpus": "gpus.schema.json", "labs": "labs.schema.json",
+         "measurement": "measurement.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
@@ -58,6 +59,11 @@ def all_schemas() -> dict[str, str]:
                                 "Words reader-facing text must not use: data/style.yml"),
         FILES["gpus"]: _finish(GpuFile.model_json_schema(mode="validation"), "gpulist GPU numbers",
                                "The numbers of the GPUs people use, each group with its source: data/gpus.yml"),
+        FILES["labs"]: _finish(LabFile.model_json_schema(mode="validation"), "gpulist labs",
+                               "The labs, one script under labs/ per effect: data/labs.yml"),
+        FILES["measurement"]: _finish(Measurement.model_json_schema(mode="validation"), "gpulist measurement",
+                                      "One lab's result on one GPU, written by labs/run.py: "
+                                      "data/measurements/<gpu>/<lab>.yml"),
     }
     return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
 

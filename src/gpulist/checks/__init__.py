@@ -31,7 +31,13 @@ from gpulist.checks import (
     gpu_refs,
     gpu_sparse,
     gpu_text,
+    lab_refs,
     link_wanted,
+    measurement_method,
+    measurement_path,
+    measurement_peak,
+    measurement_refs,
+    measurement_series,
     note_too_short,
     position_taken,
     possible_duplicate,
@@ -90,6 +96,12 @@ ALL_CHECKS: tuple[Check, ...] = (
     gpu_figure_twice.check,
     gpu_sparse.check,
     gpu_text.check,
+    lab_refs.check,
+    measurement_refs.check,
+    measurement_path.check,
+    measurement_peak.check,
+    measurement_method.check,
+    measurement_series.check,
 )
 # Advice: what would make an entry more useful to a learner (its length, its year, a note
 # that teaches), and a definition that links the concepts it builds on. Listed by `gpulist validate --advice`, counted in one line otherwise: a

@@ -6,11 +6,11 @@ go through `gpulist.files.read_guarded`, which refuses links, FIFOs, devices and
 `[tool.gpulist.files] max_bytes` (`gpulist.pyproject.size_limit()`) as located problems.
 """
 
-from gpulist.load.catalog import Catalog, Entry
+from gpulist.load.catalog import Catalog, Entry, Record
 from gpulist.load.loader import display_path, load_catalog, load_resource, read_document, resource_files
 from gpulist.load.yaml_reader import Document, Marks, read_yaml, read_yaml_file
 
 __all__ = [
-    "Catalog", "Document", "Entry", "Marks", "display_path", "load_catalog", "load_resource", "read_document",
+    "Catalog", "Document", "Entry", "Record", "Marks", "display_path", "load_catalog", "load_resource", "read_document",
     "read_yaml", "read_yaml_file", "resource_files",
 ]

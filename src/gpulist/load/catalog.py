@@ -6,12 +6,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
-from gpulist.models import BookIndex, GpuFile, ReadingPath, RepoHealth, Resource, Concept, Style, Topic, WatchSource
+from gpulist.models import (
+    BookIndex, Concept, GpuFile, Lab, Measurement, ReadingPath, RepoHealth, Resource, Style, Topic, WatchSource,
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     resource: Resource
+    doc: Document
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A lab's result on one GPU (data/measurements/<gpu>/<lab>.yml), with its document."""
+
+    measurement: Measurement
     doc: Document
 
 
@@ -34,6 +44,12 @@ class Catalog:
     style_doc: Document | None = None
     gpus: GpuFile | None = None  # data/gpus.yml; absent is none
     gpus_doc: Document | None = None
+    labs: list[Lab] = field(default_factory=list)  # data/labs.yml; absent is none
+    labs_doc: Document | None = None
+    records: list[Record] = field(default_factory=list)  # data/measurements/<gpu>/<lab>.yml, valid ones
+    # Every record file that parsed, valid or not: the record rules read them as written, so a
+    # record dropped for one mistake still has its lab, GPU and path checked.
+    record_docs: list[Document] = field(default_factory=list)
     # Resource files that were read but failed validation, by id (file stem): their entries
     # are not in the catalog, yet what they name (tags, an id a concept's `start` points
     # at) still exists in the data, so the concept rules do not report a second,

@@ -9,13 +9,13 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from gpulist.files import DEFAULT_MAX_BYTES, display_path, walk_files
-from gpulist.load.catalog import Catalog, Entry
+from gpulist.load.catalog import Catalog, Entry, Record
 from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
 from gpulist.models import (
-    BookIndex, Concept, GpuFile, ReadingPath, RepoHealthFile, Resource, Style, Topic, WatchSource,
+    BookIndex, Concept, GpuFile, LabFile, Measurement, ReadingPath, RepoHealthFile, Resource, Style, Topic, WatchSource,
 )
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
@@ -30,6 +30,8 @@ PATHS = "paths.yml"
 CONCEPTS = "concepts.yml"
 STYLE = "style.yml"
 GPUS = "gpus.yml"
+LABS = "labs.yml"
+MEASUREMENTS = "measurements"
 
 
 def load_catalog(root: Path, max_bytes: int | None = None) -> tuple[Catalog, list[Problem]]:
@@ -61,6 +63,9 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.style = style or Style()
     catalog.repos = dict(health.repos) if health else {}
     catalog.gpus_doc, catalog.gpus = _load_optional(root / GPUS, GpuFile, problems, root, limit)
+    catalog.labs_doc, labs = _load_optional(root / LABS, LabFile, problems, root, limit)
+    catalog.labs = list(labs.labs) if labs else []
+    _load_records(root, catalog, problems, limit)
     # optional: a list without it simply watches nothing
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",
                                                   required=False, limit=limit)
@@ -73,6 +78,22 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
         elif doc is not None:
             catalog.unloaded[path.stem] = doc
     return catalog, problems
+
+
+def _load_records(root: Path, catalog: Catalog, problems: list[Problem], limit: int) -> None:
+    """The labs' records (data/measurements/<gpu>/<lab>.yml): absent is none measured yet."""
+    paths = walk_files(os.path.join(root, MEASUREMENTS), RESOURCE_SUFFIXES)
+    for path, (doc, found) in zip(paths, read_documents(paths, limit), strict=True):
+        problems.extend(found)
+        if doc is None:
+            continue
+        catalog.record_docs.append(doc)
+        if not isinstance(doc.data, dict):
+            problems.append(_shape_problem(doc, "a mapping of fields (lab: ..., gpu: ...)"))
+            continue
+        measurement = _validate(Measurement, doc.data, doc, (), problems)
+        if measurement is not None:
+            catalog.records.append(Record(measurement, doc))
 
 
 def resource_files(root: Path) -> list[Path]:

@@ -7,6 +7,8 @@ from gpulist.models.concept import (
 )
 from gpulist.models.fields import ID_PATTERN
 from gpulist.models.gpu import DENSE_TYPES, NUMBER_FIELDS, SPARSE_TYPES, Gpu, GpuFile, GpuSource, ModelShape
+from gpulist.models.lab import Lab, LabFile, script_of
+from gpulist.models.measurement import METRIC_UNITS, SCALES, X_UNITS, Y_UNITS, Measurement, Series
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import (
@@ -21,5 +23,6 @@ __all__ = [
     "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
     "ACCESSES", "CURATOR_FIELDS", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Style", "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
+    "Lab", "LabFile", "script_of", "METRIC_UNITS", "SCALES", "X_UNITS", "Y_UNITS", "Measurement", "Series",
     "DENSE_TYPES", "NUMBER_FIELDS", "SPARSE_TYPES", "Gpu", "GpuFile", "GpuSource", "ModelShape",
 ]

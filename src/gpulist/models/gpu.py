@@ -43,8 +43,8 @@ _UNITS: dict[str, tuple[str, float]] = {
 }
 _QUANTITY_NAMES = {"bytes": "a size", "bandwidth": "a bandwidth", "clock": "a clock rate", "power": "a power",
                    "rate": "a rate of operations"}
-_WITH_UNIT = re.compile(r"^\s*(-?[0-9][0-9,]*(?:\.[0-9]+)?)\s*([A-Za-z/]+)\s*$")
-_NUMBER = re.compile(r"^\s*-?[0-9][0-9,]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\s*$")
+WITH_UNIT = re.compile(r"^\s*(-?[0-9][0-9,]*(?:\.[0-9]+)?)\s*([A-Za-z/]+)\s*$")
+NUMBER = re.compile(r"^\s*-?[0-9][0-9,]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\s*$")
 
 
 def _shown(value: float) -> str:
@@ -53,7 +53,7 @@ def _shown(value: float) -> str:
 
 def _unit_message(text: str, unit: str) -> tuple[str, dict[str, Any]]:
     """What to write instead of `text`, a number with a unit, in a field measured in `unit`."""
-    match = _WITH_UNIT.match(text)
+    match = WITH_UNIT.match(text)
     written = _UNITS.get(match.group(2).lower()) if match else None
     wanted = _UNITS.get(unit.lower())
     if match is None or written is None or wanted is None:
@@ -67,14 +67,14 @@ def _unit_message(text: str, unit: str) -> tuple[str, dict[str, Any]]:
             {"unit": unit, "number": _shown(converted), "text": text})
 
 
-def _figure_check(unit: str, integer: bool) -> Any:
+def _figure_check(unit: str, integer: bool, positive: bool = True) -> Any:
     def check(value: Any) -> Any:
         """Numbers only, in the field's unit: a string gets the number to write instead."""
         if isinstance(value, bool):
             raise PydanticCustomError("figure-type", "must be a number, not the boolean {value}",
                                       {"value": str(value).lower()})
         if isinstance(value, str):
-            if _NUMBER.match(value):
+            if NUMBER.match(value):
                 raise PydanticCustomError("figure-type", "must be a number, not text: write {number} without quotes",
                                           {"number": value.strip()})
             message, context = _unit_message(value, unit)
@@ -83,20 +83,24 @@ def _figure_check(unit: str, integer: bool) -> Any:
             raise PydanticCustomError("figure-type", "must be a number of {unit}", {"unit": unit})
         if isinstance(value, float) and not math.isfinite(value):
             raise PydanticCustomError("figure-type", "must be a finite number of {unit}", {"unit": unit})
-        if value <= 0:
-            raise PydanticCustomError("figure-range", "must be a positive number of {unit} (found {value})",
-                                      {"unit": unit, "value": _shown(value)})
+        if value <= 0 if positive else value < 0:
+            raise PydanticCustomError("figure-range", "must be a {sign} number of {unit} (found {value})",
+                                      {"sign": "positive" if positive else "non-negative", "unit": unit,
+                                       "value": _shown(value)})
         if integer and value != int(value):
             raise PydanticCustomError("figure-type", "must be a whole number (found {value})", {"value": value})
         return int(value) if integer else float(value)
     return check
 
 
-def figure(unit: str, description: str, integer: bool = False) -> Any:
-    """A positive number in `unit`; the checks above give every mistake its own message."""
+def figure(unit: str, description: str, integer: bool = False, positive: bool = True) -> Any:
+    """A positive number in `unit` (or, with positive=False, one that may be zero: a measured
+    time or share); the checks above give every mistake its own message."""
     kind = "integer" if integer else "number"
-    schema = {"type": kind, "exclusiveMinimum": 0, "description": f"{description} ({unit})"}
-    return Annotated[int if integer else float, BeforeValidator(_figure_check(unit, integer)), WithJsonSchema(schema)]
+    bound = {"exclusiveMinimum": 0} if positive else {"minimum": 0}
+    schema = {"type": kind, **bound, "description": f"{description} ({unit})"}
+    return Annotated[int if integer else float, BeforeValidator(_figure_check(unit, integer, positive)),
+                     WithJsonSchema(schema)]
 
 
 Tflops = figure("TFLOPS", "Peak rate: TFLOPS, or TOPS for int8")

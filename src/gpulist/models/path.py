@@ -22,7 +22,7 @@ MAX_WHY = 200
 MAX_AUDIENCE = 120
 
 
-def _one_line(limit: int, say: str) -> AfterValidator:
+def one_line(limit: int, say: str) -> AfterValidator:
     """A field shown on one line (a step's `why` beside its title, a path's `audience` where
     paths are chosen) has to be one, and short."""
     def check(value: str) -> str:
@@ -36,13 +36,13 @@ def _one_line(limit: int, say: str) -> AfterValidator:
     return AfterValidator(check)
 
 
-def _one_line_schema(limit: int) -> WithJsonSchema:
+def one_line_schema(limit: int) -> WithJsonSchema:
     return WithJsonSchema({"type": "string", "minLength": 1, "maxLength": limit, "pattern": "^[^\\n]*$"})
 
 
-Why = Annotated[Text, _one_line(MAX_WHY, "say in a sentence why this step comes now"), _one_line_schema(MAX_WHY)]
-Audience = Annotated[Text, _one_line(MAX_AUDIENCE, "say in a sentence who the path is for"),
-                     _one_line_schema(MAX_AUDIENCE)]
+Why = Annotated[Text, one_line(MAX_WHY, "say in a sentence why this step comes now"), one_line_schema(MAX_WHY)]
+Audience = Annotated[Text, one_line(MAX_AUDIENCE, "say in a sentence who the path is for"),
+                     one_line_schema(MAX_AUDIENCE)]
 
 
 class PathStep(Strict):
