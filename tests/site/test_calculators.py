@@ -6,6 +6,8 @@ without JavaScript gets, and the contract the script relies on.
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 from gpulist.site.calc_html import duration, plain, sig3, size
@@ -14,7 +16,8 @@ from gpulist.site.concept_page import render_concept
 from gpulist.view.catalog import SiteView
 from tests.site.conftest import CONFIG
 
-INPUTS = {"roofline": ["gpu", "dtype", "flops", "bytes"],
+# The roofline's `ceiling` (vendor or measured) is there because the fixture has measured ceilings.
+INPUTS = {"roofline": ["gpu", "dtype", "ceiling", "flops", "bytes"],
           "kv-cache": ["layers", "kv_heads", "head_dim", "bytes_per_element", "tokens", "batch", "params", "gpu"],
           "transformer": ["params", "tokens", "gpus", "mfu", "gpu", "dtype"]}
 OUTPUTS = {"roofline": ["intensity", "ridge", "attainable", "bound"], "kv-cache": ["per_token", "total", "fit"],
@@ -61,9 +64,13 @@ def test_the_worked_example_is_what_a_reader_without_javascript_reads(view: Site
 
 def test_gpu_options_carry_the_numbers_the_script_needs(view: SiteView) -> None:
     text = section(view, "roofline")
-    option = re.search(r'<option value="h100-sxm" data-peaks="([^"]*)" data-memory="80.0" data-bandwidth="3350.0" selected>',
-                       text)
+    option = re.search(r'<option value="h100-sxm" data-peaks="([^"]*)" data-memory="80.0" data-bandwidth="3350.0" '
+                       r'data-measured-bandwidth="2935.0" data-measured-peaks="([^"]*)" selected>', text)
     assert option and "&quot;bf16&quot;:989.0" in option.group(1) and "&quot;fp8&quot;:1979.0" in option.group(1)
+    # what the fixture's memory-bandwidth and matmul-ceilings records measured on it
+    assert json.loads(html.unescape(option.group(2))) == {"tf32": 360.0, "bf16": 740.0, "fp8": 1290.0}
+    assert re.search(r'<option value="mi300x"[^>]*>', text) and "data-measured" not in re.search(
+        r'<option value="mi300x"[^>]*>', text).group(0)  # nothing measured on it: the vendor's numbers only
     assert 'value="small-card"' not in text  # no bandwidth and no peak: nothing to draw a roofline with
     assert 'value="small-card"' in section(view, "kv-cache")  # memory is all the KV cache needs
 

@@ -5,7 +5,9 @@
  * wraps a worked example (all a reader without JavaScript sees) and a form, hidden by the
  * stylesheet while <html> has the theme's `no-js` class, with named inputs, GPU `<option>`s
  * carrying `data-memory` (GB), `data-bandwidth` (GB/s) and `data-peaks` (JSON: dense TFLOPS by
- * data type), named `<output>`s and a `[data-gpulist-calc-message]`. The form opens with the
+ * data type), and where the labs measured them `data-measured-bandwidth` and `data-measured-peaks`
+ * (used when the roofline's `ceiling` select says "measured"), named `<output>`s and a
+ * `[data-gpulist-calc-message]`. The form opens with the
  * build's results in place; this script recomputes them on every change, with the formulas of
  * src/gpulist/view/arithmetic.py. Each output gets its plain number in `data-value` and the
  * text a reader sees; an input that is empty, not a number, zero or negative, fractional where
@@ -80,14 +82,21 @@
     return { value: value };
   }
 
+  // The chosen GPU's numbers; with the roofline's "measured" roof, its measured ceilings where it has them.
   function gpu(form) {
     var option = form.elements.gpu.selectedOptions[0];
-    return {
+    var found = {
       name: option.textContent,
       memory: parseFloat(option.getAttribute("data-memory")),
       bandwidth: parseFloat(option.getAttribute("data-bandwidth")),
       peaks: JSON.parse(option.getAttribute("data-peaks") || "{}"),
     };
+    if (!form.elements.ceiling || form.elements.ceiling.value !== "measured") return found;
+    var measured = JSON.parse(option.getAttribute("data-measured-peaks") || "{}");
+    Object.keys(measured).forEach(function (type) { if (found.peaks[type] !== undefined) found.peaks[type] = measured[type]; });
+    var bandwidth = parseFloat(option.getAttribute("data-measured-bandwidth"));
+    if (isFinite(bandwidth)) found.bandwidth = bandwidth;
+    return found;
   }
 
   // The data types the chosen GPU has a dense peak for; the previous choice kept where it can be.

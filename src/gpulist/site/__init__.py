@@ -16,7 +16,9 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     paths/index.md      the reading paths, with their length, effort and progress (not searched)
     paths/<id>.md       one per reading path                                   (not searched)
     recent.md           recently added                                        (not searched)
-    gpus.md             the GPU numbers table and every number's source (with data/gpus.yml)
+    gpus.md             the GPU numbers table, the measured ceilings beside the vendor's peaks, and every
+                        number's source (with data/gpus.yml)
+    labs/index.md       the labs (data/labs.yml): what each shows, its concepts, the GPUs with results
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
     concepts.json       the vocabulary as a graph; shape in gpulist.export.concepts_json

@@ -15,6 +15,7 @@ from gpulist.models.gpu import Placement
 from gpulist.site.gpus_page import fmt
 from gpulist.view.catalog import SiteView
 from gpulist.view.gpus import TYPE_LABELS, GpuRow, GpuTable
+from gpulist.view.labs import ceilings_of
 from gpulist.view.links import entry_href, href
 from gpulist.view.text import escape_attr, html_text
 
@@ -44,7 +45,20 @@ def duration(seconds: float) -> str:
     return f"{sig3(seconds)} seconds"
 
 
-def gpu_options(table: GpuTable, chosen: str, usable: Callable[[GpuRow], bool]) -> str:
+def measured_data(view: SiteView, gpu_id: str) -> str:
+    """A GPU option's measured ceilings, where the labs have any: `data-measured-bandwidth` (GB/s) and
+    `data-measured-peaks` (JSON, TFLOPS by data type), for the roofline calculator's "measured" roof."""
+    found = ceilings_of(view.labs, gpu_id)
+    out = ""
+    if (bandwidth := found.get("memory_bandwidth_gbs")) is not None:
+        out += f' data-measured-bandwidth="{bandwidth.value}"'
+    peaks = {m.split(".", 1)[1]: c.value for m, c in found.items() if m.startswith("dense.")}
+    if peaks:
+        out += f' data-measured-peaks="{escape_attr(json.dumps(peaks, separators=(",", ":")))}"'
+    return out
+
+
+def gpu_options(table: GpuTable, chosen: str, usable: Callable[[GpuRow], bool], view: SiteView | None = None) -> str:
     options = []
     for row in table.rows:
         if not usable(row):
@@ -54,6 +68,8 @@ def gpu_options(table: GpuTable, chosen: str, usable: Callable[[GpuRow], bool]) 
         for attr, key in (("memory", "memory_gb"), ("bandwidth", "memory_bandwidth_gbs")):
             if (value := row.value(key)) is not None:
                 data += f' data-{attr}="{value}"'
+        if view is not None:
+            data += measured_data(view, row.gpu.id)
         selected = " selected" if row.gpu.id == chosen else ""
         options.append(f'<option value="{row.gpu.id}"{data}{selected}>{html_text(row.gpu.name)}</option>')
     return "".join(options)

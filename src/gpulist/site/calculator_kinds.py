@@ -16,9 +16,11 @@ from gpulist.site.calc_html import (
     worked_table,
 )
 from gpulist.site.gpus_page import fmt
+from gpulist.site.roofline_chart import roofline_legend, roofline_svg
 from gpulist.view import arithmetic as calc
 from gpulist.view.catalog import SiteView
 from gpulist.view.gpus import TYPE_LABELS, GpuRow, GpuTable
+from gpulist.view.labs import ceilings_of
 from gpulist.view.links import href
 from gpulist.view.text import escape_attr
 
@@ -53,8 +55,9 @@ def roofline_body(table: GpuTable, row: GpuRow, place: Placement, view: SiteView
                f"{fmt(bandwidth)} GB/s)")
     first, gemm = results[0], kernels[0]
     fields = [select("roofline", "gpu", "GPU", gpu_options(table, row.gpu.id, lambda r: bool(r.dtypes()) and
-                                                           r.value("memory_bandwidth_gbs") is not None)),
+                                                           r.value("memory_bandwidth_gbs") is not None, view)),
               select("roofline", "dtype", "Data type", dtype_options(row, dtype)),
+              *_ceiling_choice(view),
               number_input("roofline", "flops", "Kernel FLOPs", gemm[1]),
               number_input("roofline", "bytes", "Bytes moved", gemm[2])]
     outputs = [output("intensity", "Arithmetic intensity", first.intensity, f"{sig3(first.intensity)} FLOP/byte"),
@@ -62,7 +65,36 @@ def roofline_body(table: GpuTable, row: GpuRow, place: Placement, view: SiteView
                output("attainable", "Attainable", first.attainable, f"{sig3(first.attainable)} TFLOPS"),
                output("bound", "Bound", first.bound, f"{first.bound}-bound")]
     return "\n".join([intro, worked_table(caption, ["", kernels[0][0], kernels[1][0]], rows),
-                      form("roofline", fields, outputs)])
+                      form("roofline", fields, outputs), roofline_plot(row, dtype, peak, bandwidth, view, page, style)])
+
+
+def _ceiling_choice(view: SiteView) -> list[str]:
+    """The roof to compute with: the vendor's peak, or what the labs measured (where they measured it)."""
+    if not any(ceilings_of(view.labs, r.gpu.id) for r in (view.gpus.rows if view.gpus else ())):
+        return []
+    return [select("roofline", "ceiling", "Roof", '<option value="vendor" selected>Vendor\'s peak</option>'
+                   '<option value="measured">Measured ceiling (vendor\'s where not measured)</option>')]
+
+
+def roofline_plot(row: GpuRow, dtype: str, peak: float, bandwidth: float, view: SiteView, page: str, style: str) -> str:
+    """The roofline lab's points for the example GPU against its vendor and measured roofs, as SVG the
+    reader's kernel is drawn onto (docs/assets/javascripts/roofline-plot.js)."""
+    found = ceilings_of(view.labs, row.gpu.id)
+    m_bw, m_peak = found.get("memory_bandwidth_gbs"), found.get(f"dense.{dtype}")
+    measured = (m_peak.value if m_peak else peak, m_bw.value if m_bw else bandwidth) if (m_bw or m_peak) else None
+    lab = next((lv for lv in view.labs if lv.lab.id == "roofline"), None)
+    record = next((r for r in lab.records if r.gpu == row.gpu.id), None) if lab else None
+    if record is not None and any(s.y.unit != "TFLOPS" or s.x.unit != "FLOP/B" for s in record.series):
+        record = None
+    title = f"Roofline of the {row.gpu.name}, {TYPE_LABELS[dtype]}" + (", with the roofline lab's points" if record else "")
+    note = ""
+    if record is not None and lab is not None:
+        target = escape_attr(href(page, lab.record_link(row.gpu.id), style))
+        note = (f'<p class="gpulist-calc-plot-note">Points: <a href="{target}">the roofline lab on the '
+                f"{row.gpu.name}</a>, {record.conditions.date}.</p>")
+    return (f'<figure class="gpulist-chart-figure gpulist-calc-plot">'
+            f"{roofline_svg(title, (peak, bandwidth), measured, record)}{roofline_legend(record, measured is not None)}"
+            f"</figure>{note}")
 
 
 def kv_cache_body(table: GpuTable, row: GpuRow, place: Placement, view: SiteView, page: str, style: str) -> str:

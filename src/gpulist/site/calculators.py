@@ -14,7 +14,11 @@ Contract with docs/assets/javascripts/calculators.js (stable hooks):
   `bytes`; kv-cache `layers`, `kv_heads`, `head_dim`, `bytes_per_element`, `tokens`, `batch`,
   `params`, `gpu`; transformer `params`, `tokens`, `gpus`, `mfu` (percent), `gpu`, `dtype`.
   Each GPU `<option>` carries its numbers: `data-memory` (GB), `data-bandwidth` (GB/s) and
-  `data-peaks` (JSON, dense TFLOPS by data type), so no data file is fetched.
+  `data-peaks` (JSON, dense TFLOPS by data type), so no data file is fetched; where the labs
+  measured its ceilings, also `data-measured-bandwidth` and `data-measured-peaks`, which the
+  roofline uses when its `ceiling` select (present once any GPU has a measured ceiling) says
+  `measured`. Below the roofline's form, `svg[data-gpulist-roofline]` draws the roofline lab's
+  points against the roofs (gpulist.site.roofline_chart; roofline-plot.js adds the reader's kernel).
 - Results go in named `<output>`s (roofline `intensity`, `ridge`, `attainable`, `bound`;
   kv-cache `per_token`, `total`, `fit`; transformer `forward_flops`, `training_flops`,
   `time`), each with the plain number in `data-value` (FLOP/byte, TFLOPS, bytes, FLOPs,

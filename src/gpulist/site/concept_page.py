@@ -8,7 +8,8 @@ ours); its local map [data-gpulist-local-map] (gpulist.site.local_map); "Underst
 (the concepts it requires, each with its one-liner); "Start with" (its first reads, as
 full cards, so they can be marked read here); a calculator, where data/gpus.yml places one
 here (gpulist.site.calculators), and on an architecture's page its GPUs, linked to their
-rows of the GPU numbers page; "Check yourself" (questions with folded answers and graded
+rows of the GPU numbers page; "Measured" [data-gpulist-measured], what the labs measured on
+real GPUs, with charts, numbers, conditions and the command (gpulist.site.measured); "Check yourself" (questions with folded answers and graded
 problems, gpulist.site.check_section); every other entry that carries it, by tier, as
 compact lines; the reading paths that pass through it; the book's sections for its index
 terms; "Unlocks" [data-gpulist-unlocks] (the concepts that require it) and its related
@@ -53,6 +54,7 @@ from gpulist.site.check_section import check_section
 from gpulist.site.gpus_page import architecture_gpus
 from gpulist.site.listing import entry_list
 from gpulist.site.local_map import render_local_map
+from gpulist.site.measured import measured_section
 from gpulist.site.reader import filters, know, progress
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
@@ -85,6 +87,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
         out.extend(render_card(e, view, config, page, searched=False) for e in cv.start)
     out.extend(calculator_section(name, view, page, config) for name in placed_here(view, c.id))
     out.append(architecture_gpus(c.id, view, page, config))
+    out.append(measured_section(c.id, view, page, config))
     out.append(check_section(c, view, config, page, NOT_SEARCHED))
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))

@@ -24,6 +24,7 @@ from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import concept_page
 from gpulist.view.config import SiteConfig
 from gpulist.view.gpus import COLUMNS, GPU_PAGE, Column, GpuRow, GpuTable
+from gpulist.view.labs import ceilings_of
 from gpulist.view.links import href
 from gpulist.view.text import escape_attr, escape_text, front_matter, html_text
 
@@ -57,6 +58,7 @@ def render_gpus(view: SiteView, config: SiteConfig) -> str:
                          "GPUs people use, each number with its source.", "hide": ["toc"]})]
     out.append(f"# {TITLE}\n\n{INTRO}")
     out.append(gpu_table(table, view, config))
+    out.append(measured_ceilings(table, view, config))
     out.append(sources_section(table))
     return "\n".join(out)
 
@@ -93,6 +95,42 @@ def gpu_table(table: GpuTable, view: SiteView, config: SiteConfig) -> str:
     return ('<div class="gpulist-gpus" data-gpulist-gpus>\n'
             '<div class="gpulist-gpus-scroll" role="region" aria-label="GPU numbers, scrollable" tabindex="0">\n'
             f'<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(rows) + "\n</tbody>\n</table>\n</div>\n</div>\n")
+
+
+def _ceiling_rows(table: GpuTable, view: SiteView, style: str) -> list[str]:
+    rows = []
+    for row in table.rows:
+        for metric, ceiling in sorted(ceilings_of(view.labs, row.gpu.id).items(), key=lambda m: _ORDER.get(m[0], 99)):
+            peak = row.value(metric)
+            if not isinstance(peak, (int, float)):
+                continue
+            record = escape_attr(href(PAGE, ceiling.lab.record_link(row.gpu.id), style))
+            rows.append(f'<tr><th scope="row">{html_text(row.gpu.name)}</th><td>{html_text(_LABELS.get(metric, metric))}'
+                        f"</td><td data-value=\"{peak}\">{fmt(peak)}</td><td data-value=\"{ceiling.value}\">{fmt(ceiling.value)}"
+                        f"</td><td data-value=\"{ceiling.value / peak:.4f}\">{ceiling.value / peak:.0%}</td>"
+                        f'<td>{html_text(ceiling.how)} (<a href="{record}">{html_text(ceiling.lab.lab.title)} lab, '
+                        f"{html_text(ceiling.record.conditions.date)}</a>)</td></tr>")
+    return rows
+
+
+_ORDER = {c.key: i for i, c in enumerate(COLUMNS)}
+
+
+def measured_ceilings(table: GpuTable, view: SiteView, config: SiteConfig) -> str:
+    """What the labs reached on each GPU beside the vendor's peak for the same figure, each linking its record."""
+    rows = _ceiling_rows(table, view, config.link_style)
+    if not rows:
+        return ""
+    labs = escape_attr(href(PAGE, "labs/index.md", config.link_style))
+    return ("## Measured ceilings { #measured data-search-exclude }\n\n"
+            f'<p>What the <a href="{labs}">labs</a> reached on real GPUs, beside the vendor\'s peak for the same figure: '
+            "a vendor's peak is an upper bound no program reaches, and the share of it a careful program does reach "
+            "is the ceiling to plan with.</p>\n\n"
+            '<div class="gpulist-ceilings-scroll" role="region" aria-label="Measured ceilings, scrollable" tabindex="0">'
+            '<table class="gpulist-ceilings" data-gpulist-ceilings><thead><tr><th scope="col">GPU</th>'
+            '<th scope="col">Figure</th><th scope="col">Vendor peak</th><th scope="col">Measured</th>'
+            '<th scope="col">Share of peak</th><th scope="col">How, and the record</th></tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table></div>\n")
 
 
 def source_html(source: GpuSource) -> str:

@@ -22,6 +22,8 @@ from gpulist.site.home import PAGE as HOME_PAGE
 from gpulist.site.home import render_home
 from gpulist.site.gpus_page import PAGE as GPUS_PAGE
 from gpulist.site.gpus_page import render_gpus
+from gpulist.site.labs_page import PAGE as LABS_PAGE
+from gpulist.site.labs_page import render_labs
 from gpulist.site.llms import PATH as LLMS_PATH
 from gpulist.site.llms import render_llms_txt
 from gpulist.site.path_page import INDEX as PATHS_INDEX
@@ -59,6 +61,8 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
     pages.update(concept_pages(view, config))
     if view.gpus is not None:
         pages[GPUS_PAGE] = render_gpus(view, config)
+    if view.labs:
+        pages[LABS_PAGE] = render_labs(view, config)
     return pages
 
 
@@ -81,6 +85,8 @@ def nav(view: SiteView) -> list[dict[str, object]]:
                                        *([{BOOK_TITLE: BOOK_PAGE}] if view.book else []), {"Recently added": RECENT_PAGE}]
     if view.gpus is not None:
         browse.append({"GPU numbers": GPUS_PAGE})
+    if view.labs:
+        browse.append({"Labs": LABS_PAGE})
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
     items: list[dict[str, object]] = [{"Home": HOME_PAGE}, {"Start here": START_PAGE}]
     if view.paths:

@@ -1,0 +1,228 @@
+"""A record's series as a chart drawn at build time: inline SVG, no script, both colour schemes.
+
+The chart is a picture of the numbers the table beside it holds, so it must read on a phone
+and in either scheme without JavaScript:
+
+- `viewBox` WIDTH × HEIGHT scaled to the column (`width: 100%`, at most 560 px wide, in
+  measured.css): at 412 px the column is about 365 px, so FONT user units are about 13 px
+  on screen, and 20 px at the widest (tests/browser/test_measured.py measures it);
+- every stroke and fill is `currentColor` or a `--gpulist-series-<n>` variable the stylesheet
+  sets for the light and the dark scheme: no colour is written here;
+- `role="img"` with a `<title>` and a `<desc>` (the finding), named by `aria-labelledby`;
+- x on the scale the record gives (linear, log2, log10, or categories drawn as grouped bars),
+  y linear from zero; axes labelled with their units; measured values as points joined by a
+  line, predicted values dashed in the same colour.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gpulist.models import Measurement, Series
+from gpulist.view.text import escape_attr, html_text
+
+WIDTH, HEIGHT = 440, 300
+FONT = 16
+LEFT, RIGHT, TOP, BOTTOM = 64, 24, 34, 58
+SERIES_COLOURS = 4  # --gpulist-series-0..3; a fifth series reuses the first colour
+MAX_TICKS = 6
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where the plot area is, and how a value becomes a position in it."""
+
+    x: Callable[[float], float]
+    y: Callable[[float], float]
+    y_max: float
+
+
+def number(value: float) -> str:
+    """A tick or table value as a reader scans it: 4,800 · 0.25 · 1.5e+06 → 1.5 × 10⁶."""
+    if value == 0:
+        return "0"
+    if 1e-3 <= abs(value) < 1e6:
+        shown = float(f"{value:.3g}")
+        return f"{int(shown):,}" if shown.is_integer() else f"{shown:g}"
+    mantissa, exponent = f"{value:.1e}".split("e")
+    mantissa = mantissa.removesuffix(".0")
+    power = "10" + str(int(exponent)).translate(SUPERSCRIPT)
+    return power if float(mantissa) == 1 else f"{mantissa} × {power}"
+
+
+def nice_max(top: float) -> tuple[float, float]:
+    """A round upper bound and tick step for a linear axis from zero to `top`."""
+    if top <= 0:
+        return 1.0, 0.2
+    raw = top / (MAX_TICKS - 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    return step * math.ceil(top / step - 1e-9), step
+
+
+def _values(series: list[Series]) -> list[float]:
+    found = []
+    for s in series:
+        for p in s.points:
+            found.append(p.y)
+            if p.predicted is not None:
+                found.append(p.predicted)
+    return found
+
+
+def _log_ticks(low: float, high: float, base: int) -> list[float]:
+    first, last = math.floor(math.log(low, base) + 1e-9), math.ceil(math.log(high, base) - 1e-9)
+    powers = list(range(first, last + 1))
+    stride = max(1, math.ceil(len(powers) / MAX_TICKS))
+    return [float(base) ** p for p in powers[::stride]]
+
+
+def _tick_label(value: float, base: int) -> str:
+    """A power of two as written (4096), or as 2ⁿ past four digits; a power of ten as number() writes it."""
+    if base == 2 and value >= 1e4:
+        return "2" + str(round(math.log2(value))).translate(SUPERSCRIPT)
+    if base == 2 and value >= 1:
+        return str(int(value))
+    return number(value)
+
+
+def _x_numeric(series: list[Series], scale: str) -> tuple[Callable[[float], float], list[tuple[float, str]]]:
+    """Position of an x value, and the ticks (value, label), for a linear or log axis."""
+    xs = [float(p.x) for s in series for p in s.points if not isinstance(p.x, str)]
+    left, right = LEFT, WIDTH - RIGHT
+    if scale in ("log2", "log10") and xs and min(xs) > 0:
+        base = 2 if scale == "log2" else 10
+        ticks = _log_ticks(min(xs), max(xs), base)
+        low, high = math.log(min(ticks[0], min(xs)), base), math.log(max(ticks[-1], max(xs)), base)
+        span = (high - low) or 1.0
+        return (lambda v: left + (math.log(v, base) - low) / span * (right - left)), \
+            [(t, _tick_label(t, base)) for t in ticks]
+    top, step = nice_max(max(xs, default=1.0))
+    low = min(0.0, min(xs, default=0.0))
+    ticks = [low + i * step for i in range(int(round((top - low) / step)) + 1)]
+    return (lambda v: left + (v - low) / ((top - low) or 1.0) * (right - left)), [(t, number(t)) for t in ticks]
+
+
+def _frame(series: list[Series], x: Callable[[float], float]) -> tuple[Frame, float]:
+    y_max, step = nice_max(max(_values(series), default=1.0))
+    bottom = HEIGHT - BOTTOM
+    return Frame(x, lambda v: bottom - v / y_max * (bottom - TOP), y_max), step
+
+
+def _y_axis(frame: Frame, step: float, label: str) -> list[str]:
+    out = [f'<text x="8" y="{TOP - 14}" font-size="{FONT}">{html_text(label)}</text>']
+    for i in range(int(round(frame.y_max / step)) + 1):
+        v = i * step
+        y = frame.y(v)
+        out.append(f'<line class="gpulist-chart-grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y + FONT * 0.35:.1f}" font-size="{FONT}" text-anchor="end">'
+                   f"{html_text(number(v))}</text>")
+    return out
+
+
+def _x_axis(ticks: list[tuple[float, str]], x: Callable[[float], float], label: str) -> list[str]:
+    base = HEIGHT - BOTTOM
+    out = [f'<line class="gpulist-chart-axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{base}" y2="{base}"/>',
+           f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{HEIGHT - 8}" font-size="{FONT}" text-anchor="middle">'
+           f"{html_text(label)}</text>"]
+    for value, text in ticks:
+        px = x(value)
+        # A label as wide as the margin left of it stays inside the picture: right-aligned at the edge.
+        anchor, at = ("end", WIDTH - 2) if px + len(text) * FONT * 0.3 > WIDTH - 2 else ("middle", px)
+        out.append(f'<line class="gpulist-chart-axis" x1="{px:.1f}" x2="{px:.1f}" y1="{base}" y2="{base + 5}"/>')
+        out.append(f'<text x="{at:.1f}" y="{base + 6 + FONT}" font-size="{FONT}" text-anchor="{anchor}">'
+                   f"{html_text(text)}</text>")
+    return out
+
+
+def _lines(series: list[Series], frame: Frame) -> list[str]:
+    out = []
+    for i, s in enumerate(series):
+        colour = f"gpulist-chart-s{i % SERIES_COLOURS}"
+        points = sorted((float(p.x), p.y, p.predicted) for p in s.points if not isinstance(p.x, str))
+        measured = " ".join(f"{frame.x(x):.1f},{frame.y(y):.1f}" for x, y, _ in points)
+        predicted = " ".join(f"{frame.x(x):.1f},{frame.y(p):.1f}" for x, _, p in points if p is not None)
+        if predicted:
+            out.append(f'<polyline class="{colour} gpulist-chart-predicted" points="{predicted}"/>')
+        out.append(f'<polyline class="{colour}" points="{measured}"/>')
+        out.extend(f'<circle class="{colour}" cx="{frame.x(x):.1f}" cy="{frame.y(y):.1f}" r="4"/>' for x, y, _ in points)
+    return out
+
+
+def _categories(series: list[Series]) -> list[str]:
+    seen: list[str] = []
+    for s in series:
+        for p in s.points:
+            if str(p.x) not in seen:
+                seen.append(str(p.x))
+    return seen
+
+
+def _wrapped(label: str, x: float, y: float, room: float) -> str:
+    """A category's label, on two lines when one would be wider than its band (about 0.55 em a character)."""
+    words = label.split()
+    if len(label) * FONT * 0.55 <= room or len(words) < 2:
+        return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{FONT}" text-anchor="middle">{html_text(label)}</text>'
+    half = max(1, len(words) // 2)
+    lines = (" ".join(words[:half]), " ".join(words[half:]))
+    spans = "".join(f'<tspan x="{x:.1f}" dy="{0 if i == 0 else FONT}">{html_text(t)}</tspan>' for i, t in enumerate(lines))
+    return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{FONT}" text-anchor="middle">{spans}</text>'
+
+
+def _bars(series: list[Series], frame: Frame, names: list[str]) -> list[str]:
+    band = (WIDTH - RIGHT - LEFT) / len(names)
+    width = band * 0.7 / len(series)
+    base = HEIGHT - BOTTOM
+    out = [f'<line class="gpulist-chart-axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{base}" y2="{base}"/>']
+    out.extend(_wrapped(name, LEFT + band * (k + 0.5), base + 6 + FONT, band) for k, name in enumerate(names))
+    for i, s in enumerate(series):
+        colour = f"gpulist-chart-s{i % SERIES_COLOURS}"
+        for p in s.points:
+            left = LEFT + band * names.index(str(p.x)) + band * 0.15 + i * width
+            top = frame.y(p.y)
+            out.append(f'<rect class="{colour}" x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" '
+                       f'height="{base - top:.1f}"/>')
+            if p.predicted is not None:
+                y = frame.y(p.predicted)
+                out.append(f'<line class="{colour} gpulist-chart-predicted" x1="{left - 3:.1f}" '
+                           f'x2="{left + width + 3:.1f}" y1="{y:.1f}" y2="{y:.1f}"/>')
+    return out
+
+
+def axis_label(label: str, unit: str) -> str:
+    return f"{label} ({unit})" if unit not in ("count", "x") else (f"{label} (×)" if unit == "x" else label)
+
+
+def chart_svg(record: Measurement, ident: str, title: str) -> str:
+    """The record's series as one chart; `ident` makes the title's and description's ids unique on the page."""
+    series = list(record.series)
+    first = series[0]
+    x_label = axis_label(first.x.label, first.x.unit)
+    y_label = axis_label(first.y.label, first.y.unit)
+    if first.scale == "category":
+        frame, step = _frame(series, lambda v: v)
+        body = [*_y_axis(frame, step, y_label), *_bars(series, frame, _categories(series)),
+                f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{HEIGHT - 8}" font-size="{FONT}" '
+                f'text-anchor="middle">{html_text(x_label)}</text>']
+    else:
+        x, ticks = _x_numeric(series, first.scale)
+        frame, step = _frame(series, x)
+        body = [*_y_axis(frame, step, y_label), *_x_axis(ticks, x, x_label), *_lines(series, frame)]
+    ids = f"{ident}-title {ident}-desc"
+    return (f'<svg class="gpulist-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{escape_attr(ids)}">'
+            f'<title id="{escape_attr(ident)}-title">{html_text(title)}</title>'
+            f'<desc id="{escape_attr(ident)}-desc">{html_text(record.finding)}</desc>'
+            + "".join(body) + "</svg>")
+
+
+def legend(record: Measurement) -> str:
+    """The series' names beside their colours, and what a dashed line means, as HTML under the chart."""
+    items = [f'<li><span class="gpulist-chart-key gpulist-chart-s{i % SERIES_COLOURS}" aria-hidden="true"></span>'
+             f"{html_text(s.label)}</li>" for i, s in enumerate(record.series)]
+    if any(p.predicted is not None for s in record.series for p in s.points):
+        items.append('<li><span class="gpulist-chart-key gpulist-chart-predicted-key" aria-hidden="true"></span>'
+                     "predicted</li>")
+    return '<ul class="gpulist-chart-legend">' + "".join(items) + "</ul>"

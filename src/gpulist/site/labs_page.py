@@ -1,0 +1,60 @@
+"""The Labs page (labs/): every lab of data/labs.yml, what it shows, its concepts, its results.
+
+Each lab is an H2 anchored at its id (`labs/#coalescing`), saying in one sentence what it
+shows, linking the concepts whose pages carry its Measured section and, for every GPU with a
+record, that record's chart on its home page (gpulist.view.labs); then the command that runs
+it. The page opens with how to run the labs and send the records, since a reader with a GPU
+the list has no numbers for is the one who can add them.
+"""
+
+from __future__ import annotations
+
+from gpulist.site.measured import gpu_name
+from gpulist.view.catalog import SiteView
+from gpulist.view.concepts import concept_page
+from gpulist.view.config import SiteConfig
+from gpulist.view.labs import LABS_PAGE, LabView
+from gpulist.view.links import rel_link
+from gpulist.view.text import escape_text, front_matter, link
+
+PAGE = LABS_PAGE
+TITLE = "Labs"
+
+
+def render_labs(view: SiteView, config: SiteConfig) -> str:
+    measured = sum(bool(lv.records) for lv in view.labs)
+    out = [front_matter({"title": TITLE, "description": "Small scripts that show each performance effect on a real "
+                         "GPU, with the results measured so far and the conditions they ran under."}),
+           f"# {TITLE}\n", _intro(view, config, measured)]
+    out.extend(_lab(lv, view, config) for lv in view.labs)
+    return "\n".join(out)
+
+
+def _intro(view: SiteView, config: SiteConfig, measured: int) -> str:
+    contributing = (link("CONTRIBUTING.md", f"{config.repo_url.rstrip('/')}/blob/main/CONTRIBUTING.md#labs")
+                    if config.repo_url else "CONTRIBUTING.md")
+    return (f"Each lab is a small script that makes one effect happen on a real GPU and measures it: the median of "
+            "many timed runs on random data, each kernel's output checked first, the result set against what the "
+            f"GPU's own numbers predict. {len(view.labs)} labs, {measured} with results so far. They need PyTorch and "
+            "Triton, and an NVIDIA GPU:\n\n"
+            "```sh\npython labs/run.py --list            # the labs\npython labs/run.py --lab coalescing  # one lab\n"
+            "python labs/run.py --all --out DIR    # every lab, records written under DIR\n```\n\n"
+            "Each run writes one record per lab, `data/measurements/<gpu>/<lab>.yml`, with every condition it ran "
+            f"under; a GPU the list has no numbers for is welcome by pull request ({contributing} says how).\n")
+
+
+def _lab(lv: LabView, view: SiteView, config: SiteConfig) -> str:
+    lab = lv.lab
+    concepts = [f"[{escape_text(view.concept_titles[c])}]({rel_link(PAGE, concept_page(c))})"
+                for c in lab.concepts if c in view.concept_titles]
+    if lv.records:
+        results = "Results: " + ", ".join(f"[{escape_text(gpu_name(view, r))}]({rel_link(PAGE, lv.record_link(r.gpu))})"
+                                          for r in lv.records) + "."
+    else:
+        results = "No results yet: run it on your GPU and send the record."
+    script = (link(lab.script, f"{config.repo_url.rstrip('/')}/blob/main/{lab.script}") if config.repo_url
+              else f"`{lab.script}`")
+    needs = f" It needs {lab.gpus_needed} GPUs." if lab.gpus_needed > 1 else ""
+    return (f"## {escape_text(lab.title)} {{ #{lab.id} }}\n\n{escape_text(lab.shows)}\n\n"
+            f"- Concepts: {', '.join(concepts)}.\n- {results}\n- Run it: `python labs/run.py --lab {lab.id}` "
+            f"({script}).{needs}\n")

@@ -1,0 +1,110 @@
+"""A concept's Measured section: what the labs measured on real GPUs, with how.
+
+For each lab that lists the concept (data/labs.yml) and has a record, a block
+`[data-gpulist-measured="<lab>"]` holds, per GPU (`#measured-<lab>-<gpu>`, the anchor the GPU
+numbers page and the Labs page link to on the record's home page): the finding in one
+sentence with its numbers; the chart (gpulist.site.chart, inline SVG drawn at build time);
+the same numbers as tables in a `<details>`, so the section reads without the picture; the
+conditions it ran under (GPU, driver, CUDA, PyTorch, Triton, Python, date, method, clocks);
+and the one command that reproduces it. Everything here is escaped data from the record.
+"""
+
+from __future__ import annotations
+
+from gpulist.models import Measurement, Series
+from gpulist.site.chart import axis_label, chart_svg, legend
+from gpulist.site.gpus_page import fmt as number
+from gpulist.view.catalog import SiteView
+from gpulist.view.config import SiteConfig
+from gpulist.view.labs import LABS_PAGE, LabView, labs_of_concept, record_anchor
+from gpulist.view.links import href, rel_link
+from gpulist.view.text import escape_attr, html_text
+
+HEADING = "## Measured { #measured data-search-exclude }\n"
+UNITS = {"x": "×", "percent": "%"}
+
+
+def gpu_name(view: SiteView, record: Measurement) -> str:
+    """The GPU's name as data/gpus.yml writes it, else as the device reported it."""
+    row = view.gpus.row(record.gpu) if view.gpus else None
+    return row.gpu.name if row else record.conditions.gpu_name
+
+
+def measured_section(concept_id: str, view: SiteView, page: str, config: SiteConfig) -> str:
+    labs = labs_of_concept(view.labs, concept_id)
+    if not labs:
+        return ""
+    intro = (f"Measured on real GPUs by the [labs]({rel_link(page, LABS_PAGE)}): each chart's numbers are in the table below it, "
+             "with the conditions they were measured under and the command that measures them again.\n")
+    blocks = [lab_block(lv, view, page, config) for lv in labs]
+    return HEADING + "\n" + intro + "\n" + "\n".join(blocks)
+
+
+def lab_block(lv: LabView, view: SiteView, page: str, config: SiteConfig) -> str:
+    lab = lv.lab
+    about = escape_attr(href(page, f"{LABS_PAGE}#{lab.id}", config.link_style))
+    records = "".join(record_block(lv, r, view) for r in lv.records)
+    return (f'<div class="gpulist-measured" data-gpulist-measured="{escape_attr(lab.id)}">'
+            f'<h3 id="measured-{escape_attr(lab.id)}">{html_text(lab.title)}</h3>'
+            f'<p>{html_text(lab.shows)} <a href="{about}">About this lab</a></p>{records}</div>\n')
+
+
+def record_block(lv: LabView, record: Measurement, view: SiteView) -> str:
+    ident = record_anchor(lv.lab.id, record.gpu)
+    name = gpu_name(view, record)
+    title = f"{lv.lab.title} on the {name}: {record.series[0].y.label} against {record.series[0].x.label}"
+    return (f'<div class="gpulist-measured-record" id="{escape_attr(ident)}">'
+            f'<p class="gpulist-measured-finding"><strong>{html_text(name)}:</strong> {html_text(record.finding)}</p>'
+            f'<figure class="gpulist-chart-figure">{chart_svg(record, ident + "-chart", title)}{legend(record)}</figure>'
+            f'<details class="gpulist-measured-numbers"><summary>The numbers</summary>{summary_table(record)}'
+            + "".join(series_table(s) for s in record.series) + "</details>"
+            f'<p class="gpulist-measured-conditions" data-gpulist-conditions>{conditions(record, name)}</p>'
+            f'<p class="gpulist-measured-command">Measure it again: <code data-gpulist-command>'
+            f"{html_text(record.reproduce)}</code></p></div>")
+
+
+def _unit(unit: str) -> str:
+    return UNITS.get(unit, unit)
+
+
+def summary_table(record: Measurement) -> str:
+    rows = []
+    for row in record.summary:
+        share = f"{row.measured / row.predicted:.0%}" if row.predicted else "—"
+        predicted = number(row.predicted) if row.predicted is not None else "—"
+        rows.append(f'<tr><th scope="row">{html_text(row.what)}</th><td>{number(row.measured)}</td><td>{predicted}</td>'
+                    f"<td>{share}</td><td>{html_text(_unit(row.unit))}</td></tr>")
+    return ("<table><caption>Measured against predicted</caption><thead><tr><th scope=\"col\">What</th>"
+            '<th scope="col">Measured</th><th scope="col">Predicted</th><th scope="col">Share</th>'
+            '<th scope="col">Unit</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>")
+
+
+def series_table(series: Series) -> str:
+    has_predicted = any(p.predicted is not None for p in series.points)
+    head = (f'<th scope="col">{html_text(axis_label(series.x.label, series.x.unit))}</th>'
+            f'<th scope="col">{html_text(axis_label(series.y.label, _unit(series.y.unit)))}</th>'
+            + ('<th scope="col">Predicted</th>' if has_predicted else ""))
+    rows = []
+    for p in series.points:
+        x = html_text(p.x) if isinstance(p.x, str) else number(p.x)
+        predicted = f"<td>{number(p.predicted) if p.predicted is not None else '—'}</td>" if has_predicted else ""
+        rows.append(f'<tr><th scope="row">{x}</th><td>{number(p.y)}</td>{predicted}</tr>')
+    return (f"<table><caption>{html_text(series.label)}</caption><thead><tr>{head}</tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>")
+
+
+def conditions(record: Measurement, name: str) -> str:
+    """Everything the number depends on, in one paragraph a reader can compare with their own machine."""
+    c, m = record.conditions, record.method
+    gpus = f"{c.gpu_count} GPU{'s' if c.gpu_count != 1 else ''}"
+    cache = "the L2 flushed between runs" if m.l2_flushed else "the L2 left warm (the cache is the point)"
+    timer = "CUDA events" if m.timer == "cuda-events" else "the host clock"
+    parts = [f"{name} ({c.gpu_name}, {gpus}, {c.sm_count} SMs, {number(c.memory_gib)} GiB, L2 {number(c.l2_mb)} MiB)",
+             f"driver {c.driver}", f"CUDA {c.cuda}", f"PyTorch {c.torch}", f"Triton {c.triton}", f"Python {c.python}",
+             f"run on {c.date}"]
+    method = (f"{m.statistic} of {m.repeats} runs after {m.warmup} warm-up, timed with {timer}, {cache}, on "
+              f"{m.data} data, output checked against a reference")
+    clocks = (f"SM clock {number(c.before.sm_clock_mhz)} → {number(c.after.sm_clock_mhz)} MHz, "
+              f"{number(c.before.temperature_c)} → {number(c.after.temperature_c)} °C, power limit "
+              f"{number(c.after.power_limit_w)} W")
+    return html_text(", ".join(parts) + f"; {method}; {clocks}; labs at {c.labs_commit}, {number(record.wall_s)} s.")

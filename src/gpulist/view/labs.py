@@ -1,0 +1,82 @@
+"""The labs as the site shows them: each lab with its records, and each record's ceilings.
+
+A lab's result appears on every concept page the lab lists (a Measured section), on the Labs
+page, and, for the ceiling labs, beside the vendor's peaks on the GPU numbers page and in the
+roofline calculator. Each record has one home, the first of its lab's concepts that has a page,
+where its chart is anchored (`#measured-<lab>-<gpu>`): the other pages link to it there.
+Built once per build from the catalog, like the rest of the view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpulist.load import Catalog, Record
+from gpulist.models import Lab, Measurement
+from gpulist.view.concepts import concept_page
+
+LABS_PAGE = "labs/index.md"
+
+
+def record_anchor(lab_id: str, gpu_id: str) -> str:
+    """The id of a record's block in its lab's Measured section."""
+    return f"measured-{lab_id}-{gpu_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class LabView:
+    lab: Lab
+    records: tuple[Measurement, ...]  # one per GPU, in the order of data/gpus.yml
+    home: str | None  # the page of the first of its concepts that exists
+
+    def record_link(self, gpu_id: str) -> str:
+        """Where a record is shown, as a docs-relative target: its home's Measured section, or the Labs page."""
+        if self.home is None:
+            return f"{LABS_PAGE}#{self.lab.id}"
+        return f"{self.home}#{record_anchor(self.lab.id, gpu_id)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ceiling:
+    """A measured ceiling beside the vendor figure it is measured against."""
+
+    metric: str  # memory_bandwidth_gbs or dense.<precision>
+    value: float
+    unit: str
+    how: str
+    lab: LabView
+    record: Measurement
+
+
+def build_labs(catalog: Catalog, concept_ids: set[str]) -> tuple[LabView, ...]:
+    """Every lab of data/labs.yml with its valid records; a record of an unknown lab is shown nowhere
+    (measurement-ref reports it)."""
+    gpu_order = {g.id: i for i, g in enumerate(catalog.gpus.gpus)} if catalog.gpus else {}
+    by_lab: dict[str, list[Record]] = {}
+    for record in catalog.records:
+        by_lab.setdefault(record.measurement.lab, []).append(record)
+    views = []
+    for lab in catalog.labs:
+        mine = sorted(by_lab.get(lab.id, []), key=lambda r: (gpu_order.get(r.measurement.gpu, len(gpu_order)),
+                                                              r.measurement.gpu))
+        home = next((concept_page(c) for c in lab.concepts if c in concept_ids), None)
+        views.append(LabView(lab, tuple(r.measurement for r in mine), home))
+    return tuple(views)
+
+
+def labs_of_concept(labs: tuple[LabView, ...], concept_id: str) -> list[LabView]:
+    """The labs that show this concept and have at least one record."""
+    return [lv for lv in labs if concept_id in lv.lab.concepts and lv.records]
+
+
+def ceilings_of(labs: tuple[LabView, ...], gpu_id: str) -> dict[str, Ceiling]:
+    """The GPU's measured ceilings by metric; where two labs measure one, the higher stands."""
+    found: dict[str, Ceiling] = {}
+    for lv in labs:
+        for record in lv.records:
+            if record.gpu != gpu_id:
+                continue
+            for c in record.ceilings:
+                if c.metric not in found or c.value > found[c.metric].value:
+                    found[c.metric] = Ceiling(c.metric, c.value, c.unit, c.how, lv, record)
+    return found

@@ -1,0 +1,139 @@
+"""The labs on the site, as built: Measured sections, their charts, the Labs page, measured ceilings.
+
+The fixture (tests/fixtures/site) has four labs, three with a record on the H100 made by
+tests/fixtures/make_records.py: memory bandwidth (two log2 series, a bandwidth ceiling),
+the roofline (predicted values) and matmul ceilings (a category axis, three ceilings).
+The browser tests (tests/browser/test_measured.py) look at the same sections drawn.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from gpulist.site.chart import FONT, WIDTH, chart_svg, number
+from gpulist.site.concept_page import render_concept
+from gpulist.site.gpus_page import render_gpus
+from gpulist.site.labs_page import render_labs
+from gpulist.site.pages import nav
+from gpulist.view.catalog import SiteView, build_view
+from tests.site.conftest import CONFIG, FIXTURE, load_fixture
+
+
+def concept(view: SiteView, concept_id: str) -> str:
+    return render_concept(view.concept_by_id[concept_id], view, CONFIG)
+
+
+def block(text: str, lab: str) -> str:
+    return text.split(f'data-gpulist-measured="{lab}"')[1].split('<div class="gpulist-measured" ')[0]
+
+
+def test_each_lab_shows_on_the_concepts_it_lists_once_it_has_a_record(view: SiteView) -> None:
+    cuda = concept(view, "cuda")
+    assert re.findall(r'data-gpulist-measured="([\w-]+)"', cuda) == ["roofline", "matmul-ceilings"]  # not coalescing
+    assert re.findall(r'data-gpulist-measured="([\w-]+)"', concept(view, "fp8")) == ["matmul-ceilings"]
+    assert "## Measured" not in concept(view, "attention")  # no lab lists it
+
+
+def test_a_record_block_holds_finding_chart_numbers_conditions_and_command(view: SiteView) -> None:
+    text = block(concept(view, "kv-cache"), "memory-bandwidth")
+    assert 'id="measured-memory-bandwidth-h100-sxm"' in text
+    assert "<strong>H100 SXM:</strong> A 4 GiB copy reaches 2,935 GB/s, 88% of the rated 3,350 GB/s" in text
+    assert '<svg class="gpulist-chart" viewBox="0 0 440 300" role="img"' in text
+    assert "<title id=\"measured-memory-bandwidth-h100-sxm-chart-title\">Memory bandwidth on the H100 SXM" in text
+    # the table carries the record's numbers as written, not the chart's rounded ticks
+    assert "<tr><th scope=\"row\">copy, 4 GiB</th><td>2,935</td><td>3,350</td><td>88%</td>" in text
+    assert '<tr><th scope="row">4,096</th><td>3,060</td><td>3,350</td></tr>' in text
+    conditions = text.split("data-gpulist-conditions>")[1].split("</p>")[0]
+    for fact in ("NVIDIA H100 80GB HBM3", "driver 550.54.15", "CUDA 12.4", "PyTorch 2.5.1+cu124", "Triton 3.1.0",
+                 "run on 2026-11-20", "median of 50 runs", "the L2 left warm", "labs at 5541a38"):
+        assert fact in conditions, fact
+    assert "<code data-gpulist-command>python labs/run.py --lab memory-bandwidth</code>" in text
+
+
+def test_the_chart_names_no_colour_and_labels_its_axes_with_units(view: SiteView) -> None:
+    svg = block(concept(view, "kv-cache"), "memory-bandwidth").split("<svg")[1].split("</svg>")[0]
+    assert not re.search(r"#[0-9a-fA-F]{3,6}\b|rgb\(|(fill|stroke)=\"(?!none)", svg)
+    assert ">bandwidth (GB/s)</text>" in svg and ">working set (MiB)</text>" in svg
+    ticks = re.findall(r'text-anchor="(?:middle|end)">([^<]+)</text>', svg)
+    assert ["1", "8", "64", "512", "4096"] == [t for t in ticks if t in ("1", "8", "64", "512", "4096")]
+    assert set(re.findall(r'font-size="(\d+)"', svg)) == {str(FONT)}
+    assert FONT * 365 / WIDTH >= 12  # text on a 412 px phone, whose column is about 365 px wide
+    assert svg.count("gpulist-chart-predicted") == 1 and svg.count("<circle") == 14
+
+
+def test_a_category_axis_draws_a_bar_per_point_with_its_prediction(view: SiteView) -> None:
+    svg = block(concept(view, "fp8"), "matmul-ceilings").split("<svg")[1].split("</svg>")[0]
+    assert svg.count("<rect") == 3 and svg.count("gpulist-chart-predicted") == 3
+    assert [t for t in re.findall(r">(\w+)</text>", svg) if t in ("bf16", "fp8", "tf32")] == ["bf16", "fp8", "tf32"]
+
+
+def test_record_text_is_escaped_everywhere_it_is_shown(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    shutil.copytree(FIXTURE, root)
+    path = root / "measurements" / "h100-sxm" / "roofline.yml"
+    record = yaml.safe_load(path.read_text(encoding="utf-8"))
+    record["finding"] = "Fast <script>alert(1)</script> & loud."
+    record["series"][0]["label"] = "<img src=x onerror=alert(1)>"
+    path.write_text(yaml.safe_dump(record, sort_keys=False), encoding="utf-8")
+    text = concept(build_view(load_fixture(root)), "cuda")
+    assert "<script>alert" not in text and "<img src=x" not in text
+    assert "Fast &lt;script&gt;alert(1)&lt;/script&gt; &amp; loud." in text
+
+
+def test_the_labs_page_lists_every_lab_with_its_concepts_results_and_command(view: SiteView) -> None:
+    text = render_labs(view, CONFIG)
+    assert re.findall(r"^## .* \{ #([\w-]+) \}$", text, re.M) == [lv.lab.id for lv in view.labs]
+    roofline = text.split("{ #roofline }")[1].split("## ")[0]
+    assert "[CUDA](../concepts/cuda/index.md)" in roofline
+    assert "[H100 SXM](../concepts/cuda/index.md#measured-roofline-h100-sxm)" in roofline
+    assert "`python labs/run.py --lab roofline`" in roofline
+    assert "No results yet" in text.split("{ #coalescing }")[1]
+    assert "python labs/run.py --all --out DIR" in text
+    assert {"Labs": "labs/index.md"} in nav(view)[-1]["Browse"]
+
+
+def test_the_gpu_page_sets_each_measured_ceiling_beside_the_vendor_peak(view: SiteView) -> None:
+    text = render_gpus(view, CONFIG).split("## Measured ceilings")[1].split("## Sources")[0]
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td><td data-value="[^"]*">([^<]+)</td>'
+                      r'<td data-value="[^"]*">([^<]+)</td><td data-value="[^"]*">([^<]+)</td>', text)
+    assert rows == [("H100 SXM", "Bandwidth (GB/s)", "3,350", "2,935", "88%"), ("H100 SXM", "TF32 (TFLOPS)", "494.5",
+                     "360", "73%"), ("H100 SXM", "BF16 (TFLOPS)", "989", "740", "75%"),
+                    ("H100 SXM", "FP8 (TFLOPS)", "1,979", "1,290", "65%")]
+    assert '<a href="../concepts/kv-cache/#measured-memory-bandwidth-h100-sxm">' in text
+
+
+def test_the_roofline_calculator_draws_the_lab_points_against_both_roofs(view: SiteView) -> None:
+    calc = concept(view, "cuda").split('data-gpulist-calc="roofline"')[1].split("## ")[0]
+    assert '<select id="calc-roofline-ceiling" name="ceiling">' in calc
+    svg = calc.split("<svg")[1].split("</svg>")[0]
+    assert 'data-gpulist-roofline' in svg and 'data-gpulist-points="h100-sxm"' in svg
+    assert svg.count('<circle class="gpulist-chart-s0"') == 6  # the roofline record's six points
+    vendor, measured = (re.search(rf'data-gpulist-roof="{k}" points="([^"]+)"', svg).group(1) for k in ("vendor", "measured"))
+    assert len(vendor.split()) == 3 and len(measured.split()) == 3  # slope, ridge, flat
+    assert vendor != measured
+
+
+def test_without_records_there_is_nothing_measured_to_show(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    shutil.copytree(FIXTURE, root)
+    shutil.rmtree(root / "measurements")
+    view = build_view(load_fixture(root))
+    assert "## Measured" not in concept(view, "cuda") and "## Measured ceilings" not in render_gpus(view, CONFIG)
+    assert 'name="ceiling"' not in concept(view, "cuda")
+    assert "No results yet" in render_labs(view, CONFIG).split("{ #roofline }")[1]
+
+
+@pytest.mark.parametrize(("value", "shown"), [(4800.0, "4,800"), (0.25, "0.25"), (1.5e6, "1.5 × 10⁶"), (1e-4, "10⁻⁴"),
+                                              (0, "0")])
+def test_tick_numbers_read_as_a_reader_scans_them(value: float, shown: str) -> None:
+    assert number(value) == shown
+
+
+def test_a_chart_id_is_unique_per_block(view: SiteView) -> None:
+    record = view.labs[0].records[0]
+    assert 'aria-labelledby="x-title x-desc"' in chart_svg(record, "x", "A title")
