@@ -32,18 +32,18 @@ CORPUS = [
     ("lab-script", "data/labs.yml:12:13", "lab-ref", "the script of lab 'coalescing' is labs/coalescing.py"),
     ("missing-condition", R + ":5:3", "missing-field", "missing required field 'conditions.driver'"),
     ("missing-method-field", R + ":28:3", "missing-field", "missing required field 'method.timer'"),
-    ("unit-in-number", R + ":53:8", "figure-unit", "series[0].points[1].y: is a number of the axis's unit: write the "
+    ("unit-in-number", R + ":59:8", "figure-unit", "series[0].points[1].y: is a number of the axis's unit: write the "
      "number alone (found '3.2 TFLOPS')"),
-    ("unit-outside-list", R + ":46:11", "measurement-unit", "series[0].y.unit: 'TFLOP/s' is not a measured unit"),
-    ("ceiling-unit", R + ":77:3", "measurement-unit", "memory_bandwidth_gbs is measured in GB/s, not TFLOPS"),
-    ("over-peak", R + ":78:10", "measurement-peak", "memory_bandwidth_gbs 2100 GB/s is 105% of the vendor's peak "
+    ("unit-outside-list", R + ":52:11", "measurement-unit", "series[0].y.unit: 'TFLOP/s' is not a measured unit"),
+    ("ceiling-unit", R + ":99:3", "measurement-unit", "memory_bandwidth_gbs is measured in GB/s, not TFLOPS"),
+    ("over-peak", R + ":100:10", "measurement-peak", "memory_bandwidth_gbs 2100 GB/s is 105% of the vendor's peak "
      "(2000 GB/s, data/gpus.yml)"),
     ("zeros", R + ":33:9", "measurement-method", "measured on 'zeros' data"),
     ("unchecked", R + ":34:12", "measurement-method", "an unchecked kernel writes no timing"),
     ("path-mismatch", "data/measurements/gpu-one/coalescing.yml:2:6", "measurement-path",
      "belongs at data/measurements/gpu-one/roofline.yml"),
-    ("text-on-log-axis", R + ":49:8", "measurement-series", "x is the text 'small' on a log2 axis"),
-    ("duplicate-series", R + ":67:7", "measurement-series", "series 'fma' is listed twice"),
+    ("text-on-log-axis", R + ":55:8", "measurement-series", "x is the text 'small' on a log2 axis"),
+    ("duplicate-series", R + ":89:7", "measurement-series", "series 'cuda-cores' is listed twice"),
     ("not-a-mapping", R + ":1:1", "file-shape", "expected a mapping of fields (lab: ..., gpu: ...), found a list"),
 ]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gpulist.site.chart import FONT, WIDTH, chart_svg, number
+from gpulist.site.chart import FONT, WIDTH, chart_svg, groups, log_y, number
 from gpulist.site.concept_page import render_concept
 from gpulist.site.gpus_page import render_gpus
 from gpulist.site.labs_page import render_labs
@@ -43,11 +43,14 @@ def test_a_record_block_holds_finding_chart_numbers_conditions_and_command(view:
     text = block(concept(view, "kv-cache"), "memory-bandwidth")
     assert 'id="measured-memory-bandwidth-h100-sxm"' in text
     assert "<strong>H100 SXM:</strong> A 4 GiB copy reaches 2,935 GB/s, 88% of the rated 3,350 GB/s" in text
-    assert '<svg class="gpulist-chart" viewBox="0 0 440 300" role="img"' in text
-    assert "<title id=\"measured-memory-bandwidth-h100-sxm-chart-title\">Memory bandwidth on the H100 SXM" in text
+    # two charts: the record's bars of 4 GiB kernels and its sweep of working sets have different axes
+    assert text.count('<svg class="gpulist-chart" viewBox="0 0 440 300" role="img"') == 2
+    titles = re.findall(r'<title id="measured-memory-bandwidth-h100-sxm-chart(\d)-title">([^<]+)</title>', text)
+    assert titles == [("0", "Memory bandwidth on the H100 SXM: bandwidth against kernel"),
+                      ("1", "Memory bandwidth on the H100 SXM: bandwidth against working set")]
     # the table carries the record's numbers as written, not the chart's rounded ticks
     assert "<tr><th scope=\"row\">copy, 4 GiB</th><td>2,935</td><td>3,350</td><td>88%</td>" in text
-    assert '<tr><th scope="row">4,096</th><td>3,060</td><td>3,350</td></tr>' in text
+    assert '<tr><th scope="row">4,096</th><td>2,935</td></tr>' in text
     conditions = text.split("data-gpulist-conditions>")[1].split("</p>")[0]
     for fact in ("NVIDIA H100 80GB HBM3", "driver 550.54.15", "CUDA 12.4", "PyTorch 2.5.1+cu124", "Triton 3.1.0",
                  "run on 2026-11-20", "median of 50 runs", "the L2 left warm", "labs at 5541a38"):
@@ -56,14 +59,14 @@ def test_a_record_block_holds_finding_chart_numbers_conditions_and_command(view:
 
 
 def test_the_chart_names_no_colour_and_labels_its_axes_with_units(view: SiteView) -> None:
-    svg = block(concept(view, "kv-cache"), "memory-bandwidth").split("<svg")[1].split("</svg>")[0]
+    svg = block(concept(view, "kv-cache"), "memory-bandwidth").split("<svg")[2].split("</svg>")[0]
     assert not re.search(r"#[0-9a-fA-F]{3,6}\b|rgb\(|(fill|stroke)=\"(?!none)", svg)
     assert ">bandwidth (GB/s)</text>" in svg and ">working set (MiB)</text>" in svg
     ticks = re.findall(r'text-anchor="(?:middle|end)">([^<]+)</text>', svg)
     assert ["1", "8", "64", "512", "4096"] == [t for t in ticks if t in ("1", "8", "64", "512", "4096")]
     assert set(re.findall(r'font-size="(\d+)"', svg)) == {str(FONT)}
     assert FONT * 365 / WIDTH >= 12  # text on a 412 px phone, whose column is about 365 px wide
-    assert svg.count("gpulist-chart-predicted") == 1 and svg.count("<circle") == 14
+    assert svg.count("gpulist-chart-predicted") == 0 and svg.count("<circle") == 7
 
 
 def test_a_category_axis_draws_a_bar_per_point_with_its_prediction(view: SiteView) -> None:
@@ -134,6 +137,17 @@ def test_tick_numbers_read_as_a_reader_scans_them(value: float, shown: str) -> N
     assert number(value) == shown
 
 
-def test_a_chart_id_is_unique_per_block(view: SiteView) -> None:
-    record = view.labs[0].records[0]
-    assert 'aria-labelledby="x-title x-desc"' in chart_svg(record, "x", "A title")
+def test_values_over_decades_get_a_log_y_axis_that_says_so(view: SiteView) -> None:
+    """The roofline's FP32 points (0.8 to 48.5 TFLOPS) and BF16 products (700) on one chart: on powers of ten."""
+    roofline = next(lv for lv in view.labs if lv.lab.id == "roofline").records[0]
+    (both,) = groups(roofline)
+    svg = chart_svg(both, roofline.finding, "x", "A title")
+    assert 'aria-labelledby="x-title x-desc"' in svg and "attained (TFLOPS), log scale</text>" in svg
+    assert [t for t in re.findall(r'text-anchor="end">([^<]+)</text>', svg)][:4] == ["0.1", "1", "10", "100"]
+    memory = next(lv for lv in view.labs if lv.lab.id == "memory-bandwidth").records[0]
+    assert [log_y(g) for g in groups(memory)] == [False, False]  # 1,100 to 5,200 GB/s: linear from zero
+
+
+def test_an_unreadable_clock_is_said_to_be_unreadable(view: SiteView) -> None:
+    conditions = block(concept(view, "fp8"), "matmul-ceilings").split("data-gpulist-conditions>")[1]
+    assert "memory clock unreadable, temperature 31 °C → 44 °C" in conditions.split("</p>")[0]

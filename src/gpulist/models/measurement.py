@@ -52,19 +52,20 @@ XUnit = _unit_in(X_UNITS, "an x-axis")
 YUnit = _unit_in(Y_UNITS, "a measured")
 Value = figure("the axis's unit", "A measured or predicted value, in its axis's unit", positive=False)
 Positive = figure("the field's unit", "A positive number")
+Reading = figure("the field's unit", "A reading of nvidia-smi", positive=False)
 Count = figure("count", "A whole number", integer=True)
 Finding = Annotated[Text, one_line(MAX_FINDING, "say in one sentence what was measured, with its numbers"),
                     one_line_schema(MAX_FINDING)]
-Scalar = str | int | float | bool
 
 
 class Clocks(Strict):
-    """What nvidia-smi (or NVML) reported just before or just after the lab ran."""
+    """What nvidia-smi reported just before or just after the lab ran. Every key is required; null
+    says nvidia-smi could not read it ("[N/A]"), which is not the same as zero."""
 
-    sm_clock_mhz: Positive
-    memory_clock_mhz: Positive
-    power_limit_w: Positive
-    temperature_c: Positive
+    sm_clock_mhz: Reading | None
+    memory_clock_mhz: Reading | None
+    power_limit_w: Reading | None
+    temperature_c: Reading | None
 
 
 class Conditions(Strict):
@@ -161,7 +162,7 @@ class Measurement(Strict):
     gpu: Ref = Field(description="The id of a GPU in data/gpus.yml.")
     conditions: Conditions
     method: Method
-    parameters: dict[str, Scalar | list[Scalar]] = Field(default_factory=dict)
+    parameters: dict[str, Any] = Field(default_factory=dict, description="What the lab held fixed: plain data.")
     series: list[Series] = Field(min_length=1)
     ceilings: list[Ceiling] = []
     summary: list[SummaryRow] = Field(min_length=1)

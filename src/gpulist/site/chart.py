@@ -10,8 +10,9 @@ and in either scheme without JavaScript:
   sets for the light and the dark scheme: no colour is written here;
 - `role="img"` with a `<title>` and a `<desc>` (the finding), named by `aria-labelledby`;
 - x on the scale the record gives (linear, log2, log10, or categories drawn as grouped bars),
-  y linear from zero; axes labelled with their units; measured values as points joined by a
-  line, predicted values dashed in the same colour.
+  y linear from zero, or on powers of ten where the values span two decades (said in the axis
+  label); axes labelled with their units; measured values as points joined by a line,
+  predicted values dashed in the same colour; one chart per pair of axes a record's series use.
 """
 
 from __future__ import annotations
@@ -33,11 +34,11 @@ SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """Where the plot area is, and how a value becomes a position in it."""
+    """How a value becomes a position in the plot area, and the y axis's ticks (value, label)."""
 
     x: Callable[[float], float]
     y: Callable[[float], float]
-    y_max: float
+    y_ticks: list[tuple[float, str]]
 
 
 def number(value: float) -> str:
@@ -106,20 +107,37 @@ def _x_numeric(series: list[Series], scale: str) -> tuple[Callable[[float], floa
     return (lambda v: left + (v - low) / ((top - low) or 1.0) * (right - left)), [(t, number(t)) for t in ticks]
 
 
-def _frame(series: list[Series], x: Callable[[float], float]) -> tuple[Frame, float]:
-    y_max, step = nice_max(max(_values(series), default=1.0))
-    bottom = HEIGHT - BOTTOM
-    return Frame(x, lambda v: bottom - v / y_max * (bottom - TOP), y_max), step
+def log_y(series: list[Series]) -> bool:
+    """A y axis on powers of ten where the values span two decades or more on a numeric x axis (a
+    roofline, a decode time against context): on a linear one the small values would all sit on zero."""
+    values = [v for v in _values(series) if v > 0]
+    return series[0].scale != "category" and bool(values) and max(values) >= 100 * min(values)
 
 
-def _y_axis(frame: Frame, step: float, label: str) -> list[str]:
+def _frame(series: list[Series], x: Callable[[float], float]) -> Frame:
+    bottom, values = HEIGHT - BOTTOM, _values(series)
+    if log_y(series):
+        positive = [v for v in values if v > 0]
+        low, high = math.floor(math.log10(min(positive))), math.ceil(math.log10(max(positive)))
+        high = max(high, low + 1)
+        ticks = [(10.0 ** k, number(10.0 ** k)) for k in range(low, high + 1)]
+
+        def place(v: float) -> float:
+            t = (math.log10(max(v, 10.0 ** low)) - low) / (high - low)
+            return bottom - t * (bottom - TOP)
+        return Frame(x, place, ticks)
+    y_max, step = nice_max(max(values, default=1.0))
+    ticks = [(i * step, number(i * step)) for i in range(int(round(y_max / step)) + 1)]
+    return Frame(x, lambda v: bottom - v / y_max * (bottom - TOP), ticks)
+
+
+def _y_axis(frame: Frame, label: str) -> list[str]:
     out = [f'<text x="8" y="{TOP - 14}" font-size="{FONT}">{html_text(label)}</text>']
-    for i in range(int(round(frame.y_max / step)) + 1):
-        v = i * step
+    for v, text in frame.y_ticks:
         y = frame.y(v)
         out.append(f'<line class="gpulist-chart-grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
         out.append(f'<text x="{LEFT - 6}" y="{y + FONT * 0.35:.1f}" font-size="{FONT}" text-anchor="end">'
-                   f"{html_text(number(v))}</text>")
+                   f"{html_text(text)}</text>")
     return out
 
 
@@ -196,33 +214,41 @@ def axis_label(label: str, unit: str) -> str:
     return f"{label} ({unit})" if unit not in ("count", "x") else (f"{label} (×)" if unit == "x" else label)
 
 
-def chart_svg(record: Measurement, ident: str, title: str) -> str:
-    """The record's series as one chart; `ident` makes the title's and description's ids unique on the page."""
-    series = list(record.series)
+def groups(record: Measurement) -> list[list[Series]]:
+    """The record's series, one chart per axis pair: series that share the scale and both units share a
+    chart (a memory lab's bars of 4 GiB kernels and its sweep of working sets make two)."""
+    found: dict[tuple[str, str, str], list[Series]] = {}
+    for s in record.series:
+        found.setdefault((s.scale, s.x.unit, s.y.unit), []).append(s)
+    return list(found.values())
+
+
+def chart_svg(series: list[Series], finding: str, ident: str, title: str) -> str:
+    """Series sharing their axes as one chart; `ident` makes the title's and description's ids unique."""
     first = series[0]
     x_label = axis_label(first.x.label, first.x.unit)
-    y_label = axis_label(first.y.label, first.y.unit)
+    y_label = axis_label(first.y.label, first.y.unit) + (", log scale" if log_y(series) else "")
     if first.scale == "category":
-        frame, step = _frame(series, lambda v: v)
-        body = [*_y_axis(frame, step, y_label), *_bars(series, frame, _categories(series)),
+        frame = _frame(series, lambda v: v)
+        body = [*_y_axis(frame, y_label), *_bars(series, frame, _categories(series)),
                 f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{HEIGHT - 8}" font-size="{FONT}" '
                 f'text-anchor="middle">{html_text(x_label)}</text>']
     else:
         x, ticks = _x_numeric(series, first.scale)
-        frame, step = _frame(series, x)
-        body = [*_y_axis(frame, step, y_label), *_x_axis(ticks, x, x_label), *_lines(series, frame)]
+        frame = _frame(series, x)
+        body = [*_y_axis(frame, y_label), *_x_axis(ticks, x, x_label), *_lines(series, frame)]
     ids = f"{ident}-title {ident}-desc"
     return (f'<svg class="gpulist-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{escape_attr(ids)}">'
             f'<title id="{escape_attr(ident)}-title">{html_text(title)}</title>'
-            f'<desc id="{escape_attr(ident)}-desc">{html_text(record.finding)}</desc>'
+            f'<desc id="{escape_attr(ident)}-desc">{html_text(finding)}</desc>'
             + "".join(body) + "</svg>")
 
 
-def legend(record: Measurement) -> str:
+def legend(series: list[Series]) -> str:
     """The series' names beside their colours, and what a dashed line means, as HTML under the chart."""
     items = [f'<li><span class="gpulist-chart-key gpulist-chart-s{i % SERIES_COLOURS}" aria-hidden="true"></span>'
-             f"{html_text(s.label)}</li>" for i, s in enumerate(record.series)]
-    if any(p.predicted is not None for s in record.series for p in s.points):
+             f"{html_text(s.label)}</li>" for i, s in enumerate(series)]
+    if any(p.predicted is not None for s in series for p in s.points):
         items.append('<li><span class="gpulist-chart-key gpulist-chart-predicted-key" aria-hidden="true"></span>'
                      "predicted</li>")
     return '<ul class="gpulist-chart-legend">' + "".join(items) + "</ul>"

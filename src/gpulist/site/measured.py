@@ -12,7 +12,7 @@ and the one command that reproduces it. Everything here is escaped data from the
 from __future__ import annotations
 
 from gpulist.models import Measurement, Series
-from gpulist.site.chart import axis_label, chart_svg, legend
+from gpulist.site.chart import axis_label, chart_svg, groups, legend
 from gpulist.site.gpus_page import fmt as number
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
@@ -52,15 +52,21 @@ def lab_block(lv: LabView, view: SiteView, page: str, config: SiteConfig) -> str
 def record_block(lv: LabView, record: Measurement, view: SiteView) -> str:
     ident = record_anchor(lv.lab.id, record.gpu)
     name = gpu_name(view, record)
-    title = f"{lv.lab.title} on the {name}: {record.series[0].y.label} against {record.series[0].x.label}"
+    charts = "".join(_figure(lv, record, name, series, f"{ident}-chart{i}") for i, series in enumerate(groups(record)))
     return (f'<div class="gpulist-measured-record" id="{escape_attr(ident)}">'
             f'<p class="gpulist-measured-finding"><strong>{html_text(name)}:</strong> {html_text(record.finding)}</p>'
-            f'<figure class="gpulist-chart-figure">{chart_svg(record, ident + "-chart", title)}{legend(record)}</figure>'
+            + charts +
             f'<details class="gpulist-measured-numbers"><summary>The numbers</summary>{summary_table(record)}'
             + "".join(series_table(s) for s in record.series) + "</details>"
             f'<p class="gpulist-measured-conditions" data-gpulist-conditions>{conditions(record, name)}</p>'
             f'<p class="gpulist-measured-command">Measure it again: <code data-gpulist-command>'
             f"{html_text(record.reproduce)}</code></p></div>")
+
+
+def _figure(lv: LabView, record: Measurement, name: str, series: list[Series], ident: str) -> str:
+    title = f"{lv.lab.title} on the {name}: {series[0].y.label} against {series[0].x.label}"
+    return (f'<figure class="gpulist-chart-figure">{chart_svg(series, record.finding, ident, title)}'
+            f"{legend(series)}</figure>")
 
 
 def _unit(unit: str) -> str:
@@ -93,6 +99,11 @@ def series_table(series: Series) -> str:
             + "".join(rows) + "</tbody></table>")
 
 
+def _read(value: float | None, unit: str) -> str:
+    """A reading of nvidia-smi; null in the record is a reading it could not make."""
+    return "unreadable" if value is None else f"{number(value)} {unit}"
+
+
 def conditions(record: Measurement, name: str) -> str:
     """Everything the number depends on, in one paragraph a reader can compare with their own machine."""
     c, m = record.conditions, record.method
@@ -104,7 +115,8 @@ def conditions(record: Measurement, name: str) -> str:
              f"run on {c.date}"]
     method = (f"{m.statistic} of {m.repeats} runs after {m.warmup} warm-up, timed with {timer}, {cache}, on "
               f"{m.data} data, output checked against a reference")
-    clocks = (f"SM clock {number(c.before.sm_clock_mhz)} → {number(c.after.sm_clock_mhz)} MHz, "
-              f"{number(c.before.temperature_c)} → {number(c.after.temperature_c)} °C, power limit "
-              f"{number(c.after.power_limit_w)} W")
+    b, a = c.before, c.after
+    clocks = (f"SM clock {_read(b.sm_clock_mhz, 'MHz')} → {_read(a.sm_clock_mhz, 'MHz')}, memory clock "
+              f"{_read(a.memory_clock_mhz, 'MHz')}, temperature {_read(b.temperature_c, '°C')} → "
+              f"{_read(a.temperature_c, '°C')}, power limit {_read(a.power_limit_w, 'W')} (before → after)")
     return html_text(", ".join(parts) + f"; {method}; {clocks}; labs at {c.labs_commit}, {number(record.wall_s)} s.")
