@@ -80,9 +80,9 @@ def summary_table(record: Measurement) -> str:
         predicted = number(row.predicted) if row.predicted is not None else "—"
         rows.append(f'<tr><th scope="row">{html_text(row.what)}</th><td>{number(row.measured)}</td><td>{predicted}</td>'
                     f"<td>{share}</td><td>{html_text(_unit(row.unit))}</td></tr>")
-    return ("<table><caption>Measured against predicted</caption><thead><tr><th scope=\"col\">What</th>"
-            '<th scope="col">Measured</th><th scope="col">Predicted</th><th scope="col">Share</th>'
-            '<th scope="col">Unit</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>")
+    head = "".join(f'<th scope="col">{h}</th>' for h in ("What", "Measured", "Predicted", "Share", "Unit"))
+    return _scrolling("Measured against predicted", '<table class="gpulist-measured-table"><caption>Measured against '
+                      f"predicted</caption><thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
 def series_table(series: Series) -> str:
@@ -95,8 +95,15 @@ def series_table(series: Series) -> str:
         x = html_text(p.x) if isinstance(p.x, str) else number(p.x)
         predicted = f"<td>{number(p.predicted) if p.predicted is not None else '—'}</td>" if has_predicted else ""
         rows.append(f'<tr><th scope="row">{x}</th><td>{number(p.y)}</td>{predicted}</tr>')
-    return (f"<table><caption>{html_text(series.label)}</caption><thead><tr>{head}</tr></thead><tbody>"
-            + "".join(rows) + "</tbody></table>")
+    return _scrolling(series.label, f'<table class="gpulist-measured-table"><caption>{html_text(series.label)}</caption>'
+                      f"<thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def _scrolling(label: str, table: str) -> str:
+    """A table in a box of its own that scrolls sideways on a narrow screen, focusable so a keyboard can
+    scroll it (the class keeps the theme from wrapping it in its own, unfocusable, scroll box)."""
+    return (f'<div class="gpulist-measured-scroll" role="region" aria-label="{escape_attr(label)}, table" '
+            f'tabindex="0">{table}</div>')
 
 
 def _read(value: float | None, unit: str) -> str:
