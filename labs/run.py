@@ -93,8 +93,8 @@ def versions() -> dict[str, str]:
         triton_version = triton.__version__
     except ImportError:
         triton_version = "none"
-    return {"driver": harness.driver_version(), "cuda": str(torch.version.cuda), "torch": torch.__version__,
-            "triton": triton_version, "labs_commit": harness.labs_commit()}
+    return {"driver": harness.driver_version(), "cuda": str(torch.version.cuda), "torch": str(torch.__version__),
+            "triton": str(triton_version), "labs_commit": harness.labs_commit()}
 
 
 def run_one(module: Any, ctx: harness.Context, vers: dict[str, str], out: Path) -> dict[str, Any]:
