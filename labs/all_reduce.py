@@ -112,12 +112,12 @@ def run(ctx: harness.Context) -> harness.Result:
     series = harness.Series("bus", f"all_reduce, float32, {world} GPUs", "message size", "MiB", "bus bandwidth",
                             "GB/s", scale="log2")
     for size, ms in zip(sizes, times):
-        series.add(round(size / 2**20, 4), bus_gbs(size, ms, world), ceiling)
+        series.add(round(size / 2**20, 6), bus_gbs(size, ms, world), ceiling)
     small, big = series.points[0], max(series.points, key=lambda p: p["y"])
     summary = [harness.summary_row(f"{p['x']:g} MiB message", p["y"], ceiling, "GB/s") for p in (small, big)]
     link_text = f", {big['y'] / ceiling:.0%} of one direction of the {ctx.gpu.get('interconnect', 'link')}" if ceiling else ""
     finding = (f"Between 2 GPUs the all-reduce reaches {big['y']:.0f} GB/s of bus bandwidth at {big['x']:g} MiB"
-               f"{link_text}; an {small['x'] * 1024:g} KiB message gets {small['y']:.1f} GB/s.")
+               f"{link_text}; a {sizes[0] // 2**10} KiB message gets {small['y']:.2f} GB/s.")
     return harness.Result(parameters={"dtype": "float32", "world_size": world, "backend": "nccl",
                                       "sizes": list(sizes), "nccl_nvls_enable": os.environ.get("NCCL_NVLS_ENABLE")},
                           series=[series], summary=summary, finding=finding, l2_flushed=False,

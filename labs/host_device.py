@@ -48,7 +48,7 @@ def copy_gbs(ctx: harness.Context, size: int, pinned: bool, to_device: bool) -> 
     if pinned:
         host = host.pin_memory()
     dev = torch.empty(size // 4, device="cuda")
-    back = torch.empty_like(host)
+    back = torch.empty_like(host).pin_memory() if pinned else torch.empty_like(host)
     dev.copy_(host)
     back.copy_(dev)
     torch.cuda.synchronize()

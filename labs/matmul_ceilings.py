@@ -20,7 +20,7 @@ SHOWS = "The dense matmul rate a GPU really reaches in each precision, against i
 GPUS = 1
 
 SHAPES = ((4096, 4096, 4096), (6144, 6144, 6144), (8192, 8192, 8192), (8192, 8192, 16384),
-          (16384, 8192, 8192), (12288, 12288, 12288))  # (M, N, K)
+          (16384, 8192, 8192), (12288, 12288, 12288), (16384, 16384, 16384))  # (M, N, K)
 PRECISIONS = ("fp32", "tf32", "fp16", "bf16", "fp8", "int8")
 SLOW = ("fp32", "tf32")  # the largest shapes take too long to repeat on the slower units
 TOLERANCE = {"fp32": 1e-4, "tf32": 3e-3, "fp16": 1e-2, "bf16": 1e-2, "fp8": 1e-2, "int8": 0.0}
@@ -46,7 +46,7 @@ def operands(precision: str, m: int, n: int, k: int) -> tuple[Any, Any, Any]:
 
     if precision == "int8":
         a = torch.randint(-127, 128, (m, k), device="cuda", dtype=torch.int8)
-        b = torch.randint(-127, 128, (k, n), device="cuda", dtype=torch.int8)
+        b = torch.randint(-127, 128, (n, k), device="cuda", dtype=torch.int8).t()  # column-major, as for FP8
         return a, b, lambda: torch._int_mm(a, b)
     if precision == "fp8":
         a = harness.random((m, k)).to(torch.float8_e4m3fn)

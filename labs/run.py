@@ -111,12 +111,17 @@ def run_one(module: Any, ctx: harness.Context, vers: dict[str, str], out: Path) 
     return record
 
 
+TIME_UNITS = ("s", "ms", "us", "ns")  # for a time, the share of the ceiling is predicted over measured
+
+
 def print_table(rows: list[tuple[str, dict[str, Any]]]) -> None:
     """The closing table: what each lab measured against what the GPU's numbers predicted."""
-    print(f"\n{'lab':<17} {'what':<44} {'measured':>11} {'predicted':>11} {'share':>6}  unit")
+    print(f"\n{'lab':<17} {'what':<44} {'measured':>11} {'predicted':>11} {'share':>6}  unit"
+          "   (share: of the predicted ceiling's pace)")
     for lab, row in rows:
         measured, predicted = row["measured"], row["predicted"]
-        share = f"{measured / predicted:6.0%}" if predicted else "     -"
+        ratio = (predicted / measured if row["unit"] in TIME_UNITS else measured / predicted) if predicted else None
+        share = f"{ratio:6.0%}" if ratio is not None else "     -"
         pred = f"{predicted:11.4g}" if predicted is not None else f"{'-':>11}"
         print(f"{lab:<17} {row['what'][:44]:<44} {measured:11.4g} {pred} {share}  {row['unit']}")
 

@@ -54,7 +54,7 @@ def test_fma_chain_closed_form_matches_the_loop():
 def test_matmul_flops_and_shapes():
     assert matmul_ceilings.flops(2, 3, 4) == 48
     assert all(max(s) <= 16384 for s in matmul_ceilings.shapes_for("fp32", quick=False))
-    assert len(matmul_ceilings.shapes_for("bf16", quick=False)) == 6
+    assert len(matmul_ceilings.shapes_for("bf16", quick=False)) == 7
     assert matmul_ceilings.unit_for("int8") == "TOPS" and matmul_ceilings.unit_for("bf16") == "TFLOPS"
 
 
