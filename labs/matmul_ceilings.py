@@ -4,13 +4,16 @@ What it measures: C = A @ B through the vendor's library (cuBLAS, via PyTorch) i
 CUDA cores, TF32, FP16, BF16, FP8 (torch._scaled_mm, per-tensor scales, BF16 out) and INT8
 (torch._int_mm) on the tensor cores, each over a handful of large shapes; the best shape's rate
 is this GPU's measured ceiling for that precision, as ml-engineering's MAMF finder does for one.
-How: random inputs (never zeros: a product of zeros ran 13% faster on an H200), each product
+How: the GPU idles 2 s before each precision, so that none inherits the last one's heat and
+lower clocks (an H200's SM clock read 1,470 MHz just after the roofline lab's products, against
+1,980 under lighter load); random inputs (never zeros: a product of zeros ran 13% faster on an H200), each product
 checked on its first rows against a float64 reference, then timed as the harness does.
 Against what ceiling: the vendor's dense peak per precision (data/gpus.yml, dense.*).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import harness
@@ -23,6 +26,7 @@ SHAPES = ((4096, 4096, 4096), (6144, 6144, 6144), (8192, 8192, 8192), (8192, 819
           (16384, 8192, 8192), (12288, 12288, 12288), (16384, 16384, 16384))  # (M, N, K)
 PRECISIONS = ("fp32", "tf32", "fp16", "bf16", "fp8", "int8")
 SLOW = ("fp32", "tf32")  # the largest shapes take too long to repeat on the slower units
+PAUSE_S = 2.0  # idle before each precision: each starts from a rested GPU, not one hot from the last
 TOLERANCE = {"fp32": 1e-4, "tf32": 3e-3, "fp16": 1e-2, "bf16": 1e-2, "fp8": 1e-2, "int8": 0.0}
 
 
@@ -79,6 +83,7 @@ def run(ctx: harness.Context) -> harness.Result:
     bars = harness.Series("best", "best over shapes", "precision", "count", "rate", "TFLOPS", scale="category")
     summary, ceilings, best_shapes, skipped = [], [], {}, {}
     for precision in PRECISIONS:
+        time.sleep(PAUSE_S)
         try:
             rates = {shape: measure(ctx, precision, shape) for shape in shapes_for(precision, ctx.quick)}
         except RuntimeError as exc:  # a precision this GPU or PyTorch lacks (FP8 before Hopper)
