@@ -1,0 +1,57 @@
+"""The labs on a real GPU (marked `gpu`; CI has none, so they are skipped there and run on the
+H200 machine): each lab runs in quick mode and passes its own checks, and a kernel made wrong
+is caught before it is timed."""
+
+from __future__ import annotations
+
+import pytest
+
+import harness
+import run
+
+torch = pytest.importorskip("torch")
+pytestmark = [pytest.mark.gpu,
+              pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    args = run.parse_args(["--all", "--quick"])
+    context, _ = run.make_context(args)
+    return context
+
+
+@pytest.mark.parametrize("module", run.lab_modules(), ids=lambda m: m.ID)
+def test_each_lab_runs_and_checks_itself(ctx, module):
+    if module.GPUS > torch.cuda.device_count():
+        pytest.skip(f"needs {module.GPUS} GPUs")
+    result = module.run(ctx)
+    assert result.series and all(s.points for s in result.series)
+    assert all(p["y"] > 0 for s in result.series for p in s.points)
+    assert result.finding and result.summary
+
+
+def test_time_ms_times_the_device_not_the_host(ctx):
+    x = harness.random(2**26)
+    ms = harness.time_ms(ctx, lambda: x.mul_(1.0001))
+    # 512 MiB read and written: at least a tenth of a millisecond on any GPU of gpus.yml
+    assert 0.1 < ms < 1000
+
+
+def test_a_wrong_kernel_is_caught_before_timing(ctx, monkeypatch):
+    import coalescing
+
+    real = coalescing._gather
+
+    class OffByOne:
+        def __getitem__(self, grid):
+            def launch(src, dst, stride, BLOCK):
+                real[grid](src[1:], dst, stride, BLOCK=BLOCK)  # reads one element late
+            return launch
+
+    monkeypatch.setattr(coalescing, "_gather", OffByOne())
+    timed = []
+    monkeypatch.setattr(harness, "time_ms", lambda *a, **k: timed.append(1) or 1.0)
+    with pytest.raises(harness.CheckFailed, match="gather at stride 1"):
+        coalescing.run(ctx)
+    assert not timed
