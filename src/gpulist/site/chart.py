@@ -210,8 +210,17 @@ def _bars(series: list[Series], frame: Frame, names: list[str]) -> list[str]:
     return out
 
 
+# Units as a reader writes them; a record keeps them ASCII (RECORD.md's lists).
+SHOWN_UNITS = {"us": "µs", "x": "×", "percent": "%"}
+
+
+def shown_unit(unit: str) -> str:
+    return SHOWN_UNITS.get(unit, unit)
+
+
 def axis_label(label: str, unit: str) -> str:
-    return f"{label} ({unit})" if unit not in ("count", "x") else (f"{label} (×)" if unit == "x" else label)
+    """An axis's label with its unit; a count (categories, paths) is a label alone."""
+    return label if unit == "count" else f"{label} ({shown_unit(unit)})"
 
 
 def groups(record: Measurement) -> list[list[Series]]:

@@ -12,7 +12,7 @@ and the one command that reproduces it. Everything here is escaped data from the
 from __future__ import annotations
 
 from gpulist.models import Measurement, Series
-from gpulist.site.chart import axis_label, chart_svg, groups, legend
+from gpulist.site.chart import axis_label, chart_svg, groups, legend, shown_unit
 from gpulist.site.gpus_page import fmt as number
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
@@ -21,7 +21,6 @@ from gpulist.view.links import href, rel_link
 from gpulist.view.text import escape_attr, html_text
 
 HEADING = "## Measured { #measured data-search-exclude }\n"
-UNITS = {"x": "×", "percent": "%"}
 
 
 def gpu_name(view: SiteView, record: Measurement) -> str:
@@ -69,18 +68,26 @@ def _figure(lv: LabView, record: Measurement, name: str, series: list[Series], i
             f"{legend(series)}</figure>")
 
 
-def _unit(unit: str) -> str:
-    return UNITS.get(unit, unit)
+TIME_UNITS = ("s", "ms", "us", "ns")
+
+
+def share(measured: float, predicted: float | None, unit: str) -> str:
+    """How much of the predicted pace was reached: measured over predicted, or for a time (less is
+    faster) predicted over measured, as labs/run.py's closing table counts it."""
+    if not predicted or not measured:
+        return "—"
+    return f"{(predicted / measured if unit in TIME_UNITS else measured / predicted):.0%}"
 
 
 def summary_table(record: Measurement) -> str:
+    """The record's measured-against-predicted rows; "share" is of the predicted pace."""
     rows = []
     for row in record.summary:
-        share = f"{row.measured / row.predicted:.0%}" if row.predicted else "—"
+        reached = share(row.measured, row.predicted, row.unit)
         predicted = number(row.predicted) if row.predicted is not None else "—"
         rows.append(f'<tr><th scope="row">{html_text(row.what)}</th><td>{number(row.measured)}</td><td>{predicted}</td>'
-                    f"<td>{share}</td><td>{html_text(_unit(row.unit))}</td></tr>")
-    head = "".join(f'<th scope="col">{h}</th>' for h in ("What", "Measured", "Predicted", "Share", "Unit"))
+                    f"<td>{reached}</td><td>{html_text(shown_unit(row.unit))}</td></tr>")
+    head = "".join(f'<th scope="col">{h}</th>' for h in ("What", "Measured", "Predicted", "Share of the predicted pace", "Unit"))
     return _scrolling("Measured against predicted", '<table class="gpulist-measured-table"><caption>Measured against '
                       f"predicted</caption><thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
@@ -88,7 +95,7 @@ def summary_table(record: Measurement) -> str:
 def series_table(series: Series) -> str:
     has_predicted = any(p.predicted is not None for p in series.points)
     head = (f'<th scope="col">{html_text(axis_label(series.x.label, series.x.unit))}</th>'
-            f'<th scope="col">{html_text(axis_label(series.y.label, _unit(series.y.unit)))}</th>'
+            f'<th scope="col">{html_text(axis_label(series.y.label, series.y.unit))}</th>'
             + ('<th scope="col">Predicted</th>' if has_predicted else ""))
     rows = []
     for p in series.points:
