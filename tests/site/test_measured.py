@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gpulist.site.chart import FONT, WIDTH, chart_svg, groups, log_y, number
+from gpulist.site.chart import FONT, WIDTH, chart_svg, groups, label_lines, log_y, number, wrap
 from gpulist.site.concept_page import render_concept
 from gpulist.site.gpus_page import render_gpus
 from gpulist.site.labs_page import render_labs
@@ -73,7 +73,13 @@ def test_the_chart_names_no_colour_and_labels_its_axes_with_units(view: SiteView
 def test_a_category_axis_draws_a_bar_per_point_with_its_prediction(view: SiteView) -> None:
     svg = block(concept(view, "fp8"), "matmul-ceilings").split("<svg")[1].split("</svg>")[0]
     assert svg.count("<rect") == 3 and svg.count("gpulist-chart-predicted") == 3
-    assert [t for t in re.findall(r">(\w+)</text>", svg) if t in ("bf16", "fp8", "tf32")] == ["bf16", "fp8", "tf32"]
+    assert [t for t in re.findall(r">(\w+)</tspan>", svg) if t in ("bf16", "fp8", "tf32")] == ["bf16", "fp8", "tf32"]
+
+
+def test_long_category_labels_wrap_to_their_band_and_the_chart_grows_to_hold_them() -> None:
+    assert wrap("shared-memory tile, 32 x 32", 88) == ["shared-", "memory", "tile, 32", "x 32"]
+    assert wrap("copy (no transpose)", 176) == ["copy (no", "transpose)"] and wrap("bf16", 10) == ["bf16"]
+    assert label_lines(["copy (no transpose)", "naive transpose", "shared-memory tile, 32 x 32", "b"]) == 4
 
 
 def test_record_text_is_escaped_everywhere_it_is_shown(tmp_path: Path) -> None:

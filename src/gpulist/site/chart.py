@@ -18,6 +18,7 @@ and in either scheme without JavaScript:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -82,11 +83,13 @@ def _log_ticks(low: float, high: float, base: int) -> list[float]:
 
 
 def _tick_label(value: float, base: int) -> str:
-    """A power of two as written (4096), or as 2ⁿ past four digits; a power of ten as number() writes it."""
+    """A power of two as written (4096, 1/256), or as 2ⁿ past four digits; a power of ten as number() writes it."""
     if base == 2 and value >= 1e4:
         return "2" + str(round(math.log2(value))).translate(SUPERSCRIPT)
     if base == 2 and value >= 1:
         return str(int(value))
+    if base == 2:
+        return f"1/{round(1 / value)}"
     return number(value)
 
 
@@ -179,15 +182,34 @@ def _categories(series: list[Series]) -> list[str]:
     return seen
 
 
-def _wrapped(label: str, x: float, y: float, room: float) -> str:
-    """A category's label, on two lines when one would be wider than its band (about 0.55 em a character)."""
-    words = label.split()
-    if len(label) * FONT * 0.55 <= room or len(words) < 2:
-        return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{FONT}" text-anchor="middle">{html_text(label)}</text>'
-    half = max(1, len(words) // 2)
-    lines = (" ".join(words[:half]), " ".join(words[half:]))
-    spans = "".join(f'<tspan x="{x:.1f}" dy="{0 if i == 0 else FONT}">{html_text(t)}</tspan>' for i, t in enumerate(lines))
+CHAR_EM = 0.6  # an upper bound of a character's width in the theme's sans-serif, in em
+LINE = 18  # a wrapped label's line height, in user units
+
+
+def wrap(label: str, room: float) -> list[str]:
+    """A category's label in lines no wider than its band (`room` user units), broken at spaces and
+    after hyphens; a word longer than the band keeps a line of its own."""
+    per_line = max(1, int(room / (FONT * CHAR_EM)))
+    words = re.findall(r"[^\s-]+-|[^\s]+", label)
+    lines: list[str] = []
+    for word in words:
+        joiner = "" if lines and lines[-1].endswith("-") else " "
+        if lines and len(lines[-1] + joiner + word) <= per_line:
+            lines[-1] += joiner + word
+        else:
+            lines.append(word)
+    return lines or [label]
+
+
+def _label(lines: list[str], x: float, y: float) -> str:
+    spans = "".join(f'<tspan x="{x:.1f}" dy="{0 if i == 0 else LINE}">{html_text(t)}</tspan>' for i, t in enumerate(lines))
     return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{FONT}" text-anchor="middle">{spans}</text>'
+
+
+def label_lines(names: list[str]) -> int:
+    """How many lines the longest-wrapped category label takes: the chart grows to hold them."""
+    band = (WIDTH - RIGHT - LEFT) / len(names)
+    return max(len(wrap(n, band)) for n in names)
 
 
 def _bars(series: list[Series], frame: Frame, names: list[str]) -> list[str]:
@@ -195,7 +217,7 @@ def _bars(series: list[Series], frame: Frame, names: list[str]) -> list[str]:
     width = band * 0.7 / len(series)
     base = HEIGHT - BOTTOM
     out = [f'<line class="gpulist-chart-axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{base}" y2="{base}"/>']
-    out.extend(_wrapped(name, LEFT + band * (k + 0.5), base + 6 + FONT, band) for k, name in enumerate(names))
+    out.extend(_label(wrap(name, band), LEFT + band * (k + 0.5), base + 6 + FONT) for k, name in enumerate(names))
     for i, s in enumerate(series):
         colour = f"gpulist-chart-s{i % SERIES_COLOURS}"
         for p in s.points:
@@ -237,17 +259,21 @@ def chart_svg(series: list[Series], finding: str, ident: str, title: str) -> str
     first = series[0]
     x_label = axis_label(first.x.label, first.x.unit)
     y_label = axis_label(first.y.label, first.y.unit) + (", log scale" if log_y(series) else "")
+    extra = 0
     if first.scale == "category":
-        frame = _frame(series, lambda v: v)
-        body = [*_y_axis(frame, y_label), *_bars(series, frame, _categories(series)),
-                f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{HEIGHT - 8}" font-size="{FONT}" '
+        frame, names = _frame(series, lambda v: v), _categories(series)
+        below = HEIGHT - BOTTOM + 6 + FONT + label_lines(names) * LINE + 4  # the axis label, under the last line
+        extra = max(0, below + 8 - HEIGHT)
+        body = [*_y_axis(frame, y_label), *_bars(series, frame, names),
+                f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{max(below, HEIGHT - 8)}" font-size="{FONT}" '
                 f'text-anchor="middle">{html_text(x_label)}</text>']
     else:
         x, ticks = _x_numeric(series, first.scale)
         frame = _frame(series, x)
         body = [*_y_axis(frame, y_label), *_x_axis(ticks, x, x_label), *_lines(series, frame)]
     ids = f"{ident}-title {ident}-desc"
-    return (f'<svg class="gpulist-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{escape_attr(ids)}">'
+    return (f'<svg class="gpulist-chart" viewBox="0 0 {WIDTH} {HEIGHT + extra}" role="img" '
+            f'aria-labelledby="{escape_attr(ids)}">'
             f'<title id="{escape_attr(ident)}-title">{html_text(title)}</title>'
             f'<desc id="{escape_attr(ident)}-desc">{html_text(finding)}</desc>'
             + "".join(body) + "</svg>")
