@@ -44,7 +44,8 @@ PAGE_TYPES = {
     "home": "", "topic": "topics/attention/", "concept page": "concepts/kv-cache/",
     "concepts index": "concepts/", "path": "paths/attention-kernels/", "start here": "start-here/",
     "all resources": "all-resources/", "book page": "book/", "recent": "recent/",
-    "paths index": "paths/", "topics index": "topics/", "gpu numbers": "gpus/",
+    "paths index": "paths/", "topics index": "topics/", "gpu numbers": "gpus/", "labs": "labs/",
+    "concept with a measured chart": "concepts/memory-coalescing/",
 }
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift",
            "speed-index")
