@@ -19,8 +19,6 @@ import socket
 import harness
 
 ID = "all-reduce"
-SHOWS = "An all-reduce reaches the link's bandwidth only for messages of megabytes; small ones pay latency."
-GPUS = 2
 
 SIZES = tuple(2**k for k in range(13, 32, 2))  # 8 KiB .. 2 GiB
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 import harness
 
 ID = "bank-conflicts"
-SHOWS = "A transpose through shared memory is fast only when a column of the tile spans all 32 banks."
-GPUS = 1
 
 N = 16384
 TILE, ROWS = 32, 8  # a 32 x 32 tile, moved by 32 x 8 threads in four steps

@@ -23,8 +23,6 @@ except ImportError:  # the pure parts stay importable (tests, --list) where Trit
     triton = tl = None
 
 ID = "coalescing"
-SHOWS = "Useful bandwidth falls as neighbouring threads read addresses further apart."
-GPUS = 1
 
 SECTOR = 32  # bytes: the unit DRAM and L2 move
 STRIDES = (1, 2, 4, 8, 16, 32, 64)

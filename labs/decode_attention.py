@@ -16,8 +16,6 @@ from __future__ import annotations
 import harness
 
 ID = "decode-attention"
-SHOWS = "A decoding step's attention time grows with the KV cache's bytes, as bandwidth predicts."
-GPUS = 1
 
 BATCH, KV_HEADS, GROUP, HEAD_DIM = 8, 8, 4, 128
 CONTEXTS = tuple(2**k for k in range(9, 18))  # 512 .. 131,072 tokens

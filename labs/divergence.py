@@ -15,8 +15,6 @@ from __future__ import annotations
 import harness
 
 ID = "divergence"
-SHOWS = "A warp whose threads take P different branches runs the P branches one after another."
-GPUS = 1
 
 STEPS = 4096
 PATHS = (1, 2, 4, 8, 16, 32)

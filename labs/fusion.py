@@ -21,8 +21,6 @@ except ImportError:  # the pure parts stay importable (tests, --list) where Trit
     triton = tl = None
 
 ID = "fusion"
-SHOWS = "Fusing a chain of elementwise operations into one kernel divides the bytes moved, and the time."
-GPUS = 1
 
 ELEMENTS = 2**28
 # (arrays read, arrays written) by each eager kernel: x*a, +b, tanh, *y, +x

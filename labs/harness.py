@@ -35,6 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 GPUS_YML = ROOT / "data" / "gpus.yml"
 DEFAULT_OUT = ROOT / "data" / "measurements"
+LABS_YML = ROOT / "data" / "labs.yml"
 
 # The device name as the driver reports it -> the id of its row in data/gpus.yml. The first
 # pattern that matches wins, so the more specific names come first.
@@ -106,6 +107,14 @@ def load_gpu(row_id: str, path: Path = GPUS_YML) -> dict[str, Any]:
                         merged[key] = value
             return merged
     raise NotAvailable(f"no GPU with id {row_id!r} in {path}")
+
+
+def catalogue(path: Path = LABS_YML) -> list[dict[str, Any]]:
+    """The labs as data/labs.yml lists them: each lab's one-line description and GPU count live
+    there alone, so `run.py --list`, the site and the records' validation read one text."""
+    import yaml
+
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["labs"]
 
 
 SMI_FIELDS = ("clocks.sm", "clocks.mem", "power.limit", "temperature.gpu")

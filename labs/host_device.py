@@ -17,8 +17,6 @@ import subprocess
 import harness
 
 ID = "host-device"
-SHOWS = "Copies between CPU and GPU run over PCIe, and from pinned memory far faster than from pageable."
-GPUS = 1
 
 SIZES = tuple(2**k for k in range(16, 31, 2))  # 64 KiB .. 1 GiB
 GT_PER_LANE = {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}  # GT/s per lane, by generation

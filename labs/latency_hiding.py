@@ -22,8 +22,6 @@ except ImportError:  # the pure parts stay importable (tests, --list) where Trit
     triton = tl = None
 
 ID = "latency-hiding"
-SHOWS = "Bandwidth grows with the bytes in flight until Little's law meets the memory's peak."
-GPUS = 1
 
 BLOCK = 512  # float32 per block per step: 2 KiB in flight per block
 CHASE_BYTES = 2**30

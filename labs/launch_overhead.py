@@ -14,8 +14,6 @@ from __future__ import annotations
 import harness
 
 ID = "launch-overhead"
-SHOWS = "Small kernels cost their launch, not their work; a CUDA graph replays them with far less."
-GPUS = 1
 
 ELEMENTS = 1024
 BATCHES = (10, 100, 1000)

@@ -19,8 +19,6 @@ from typing import Any
 import harness
 
 ID = "matmul-ceilings"
-SHOWS = "The dense matmul rate a GPU really reaches in each precision, against its datasheet."
-GPUS = 1
 
 SHAPES = ((4096, 4096, 4096), (6144, 6144, 6144), (8192, 8192, 8192), (8192, 8192, 16384),
           (16384, 8192, 8192), (12288, 12288, 12288), (16384, 16384, 16384))  # (M, N, K)

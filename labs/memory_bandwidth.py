@@ -12,7 +12,6 @@ The copy's figure is this GPU's measured bandwidth ceiling.
 
 from __future__ import annotations
 
-from typing import Any
 
 import harness
 
@@ -23,8 +22,6 @@ except ImportError:  # the pure parts stay importable (tests, --list) where Trit
     triton = tl = None
 
 ID = "memory-bandwidth"
-SHOWS = "How close copy, read and write come to the vendor's bandwidth, and how much faster the L2 is."
-GPUS = 1
 
 BIG = 2 * 2**30  # bytes per buffer: far past any L2, and quick to move
 
@@ -125,4 +122,3 @@ def run(ctx: harness.Context) -> harness.Result:
                           repeats=ctx.repeats, warmup=ctx.warmup)
 
 
-__all__: list[Any] = ["ID", "SHOWS", "GPUS", "run"]

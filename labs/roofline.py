@@ -22,8 +22,6 @@ except ImportError:  # the pure parts stay importable (tests, --list) where Trit
     triton = tl = None
 
 ID = "roofline"
-SHOWS = "Attained FLOP/s climbs with arithmetic intensity until it meets the compute roof."
-GPUS = 1
 
 CHAINS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)  # FMAs per element
 SIZES = (256, 512, 1024, 2048, 4096, 8192, 16384)  # n of the n x n x n bf16 products

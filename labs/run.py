@@ -20,6 +20,7 @@ import importlib
 import sys
 import time
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +28,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness  # noqa: E402
 
-LABS = ("memory_bandwidth", "coalescing", "roofline", "matmul_ceilings", "fusion", "launch_overhead",
-        "host_device", "latency_hiding", "bank_conflicts", "divergence", "decode_attention", "all_reduce")
+@dataclass(frozen=True)
+class Lab:
+    """A lab of data/labs.yml with its script's module: the catalogue says what it shows and how
+    many GPUs it needs, the module measures."""
+
+    id: str
+    shows: str
+    gpus: int
+    module: Any
+
+    def run(self, ctx: harness.Context) -> harness.Result:
+        return self.module.run(ctx)
 
 
-def lab_modules() -> list[Any]:
-    """Every lab module, in the order a learner meets the effects."""
-    return [importlib.import_module(name) for name in LABS]
+def labs() -> list[Lab]:
+    """Every lab, in the catalogue's order (the order a learner meets the effects)."""
+    found = []
+    for item in harness.catalogue():
+        module = importlib.import_module(Path(item["script"]).stem)
+        if module.ID != item["id"]:
+            raise SystemExit(f"{item['script']} says it is {module.ID!r}, data/labs.yml says {item['id']!r}")
+        found.append(Lab(item["id"], item["shows"], item["gpus_needed"], module))
+    return found
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -49,18 +66,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def print_list(modules: list[Any]) -> None:
-    width = max(len(m.ID) for m in modules)
-    for m in modules:
-        need = f"  [{m.GPUS} GPUs]" if m.GPUS > 1 else ""
-        print(f"{m.ID:<{width}}  {m.SHOWS}{need}")
+def print_list(found: list[Lab]) -> None:
+    width = max(len(lab.id) for lab in found)
+    for lab in found:
+        need = f"  [{lab.gpus} GPUs]" if lab.gpus > 1 else ""
+        print(f"{lab.id:<{width}}  {lab.shows}{need}")
 
 
-def select(args: argparse.Namespace, modules: list[Any]) -> list[Any]:
+def select(args: argparse.Namespace, found: list[Lab]) -> list[Lab]:
     """The labs asked for; an unknown name is an error that lists the known ones."""
     if args.all:
-        return modules
-    by_id = {m.ID: m for m in modules}
+        return found
+    by_id = {lab.id: lab for lab in found}
     unknown = [name for name in args.lab if name not in by_id]
     if unknown:
         raise SystemExit(f"unknown lab {', '.join(unknown)}; known: {', '.join(by_id)}")
@@ -97,15 +114,15 @@ def versions() -> dict[str, str]:
             "triton": str(triton_version), "labs_commit": harness.labs_commit()}
 
 
-def run_one(module: Any, ctx: harness.Context, vers: dict[str, str], out: Path) -> dict[str, Any]:
+def run_one(lab: Lab, ctx: harness.Context, vers: dict[str, str], out: Path) -> dict[str, Any]:
     """Run one lab; write its record only once it has finished and every check has passed."""
     before = harness.gpu_state()
     start = time.perf_counter()
-    result = module.run(ctx)
+    result = lab.run(ctx)
     wall = time.perf_counter() - start
     conditions = harness.base_conditions(ctx.device_name, ctx.props, vers)
     conditions.update(before=before, after=harness.gpu_state())
-    record = harness.build_record(module.ID, ctx.gpu["id"], conditions, result, wall)
+    record = harness.build_record(lab.id, ctx.gpu["id"], conditions, result, wall)
     if not ctx.quick:
         harness.write_record(record, out)
     return record
@@ -126,26 +143,26 @@ def print_table(rows: list[tuple[str, dict[str, Any]]]) -> None:
         print(f"{lab:<17} {row['what'][:44]:<44} {measured:11.4g} {pred} {share}  {row['unit']}")
 
 
-def run_all(chosen: list[Any], ctx: harness.Context, vers: dict[str, str], args: argparse.Namespace) -> int:
+def run_all(chosen: list[Lab], ctx: harness.Context, vers: dict[str, str], args: argparse.Namespace) -> int:
     """Run the chosen labs with progress; a failing lab is reported and the others go on."""
     import torch
 
     rows, failed, started = [], [], time.perf_counter()
-    for i, module in enumerate(chosen, 1):
-        if module.GPUS > torch.cuda.device_count():
-            print(f"[{i}/{len(chosen)}] {module.ID}: skipped, needs {module.GPUS} GPUs, found {torch.cuda.device_count()}")
-            failed += [module.ID] if args.lab else []
+    for i, lab in enumerate(chosen, 1):
+        if lab.gpus > torch.cuda.device_count():
+            print(f"[{i}/{len(chosen)}] {lab.id}: skipped, needs {lab.gpus} GPUs, found {torch.cuda.device_count()}")
+            failed += [lab.id] if args.lab else []
             continue
-        print(f"[{i}/{len(chosen)}] {module.ID} ...", flush=True)
+        print(f"[{i}/{len(chosen)}] {lab.id} ...", flush=True)
         try:
-            record = run_one(module, ctx, vers, args.out)
+            record = run_one(lab, ctx, vers, args.out)
         except (harness.LabError, RuntimeError) as exc:
             print(f"      FAILED, no record written: {exc}", flush=True)
             traceback.print_exc(limit=3)
-            failed.append(module.ID)
+            failed.append(lab.id)
             continue
         print(f"      {record['finding']}  ({record['wall_s']} s)", flush=True)
-        rows += [(module.ID, row) for row in record["summary"]]
+        rows += [(lab.id, row) for row in record["summary"]]
     print_table(rows)
     print(f"\n{len(chosen) - len(failed)} of {len(chosen)} labs in {time.perf_counter() - started:.0f} s"
           f"{'; failed: ' + ', '.join(failed) if failed else ''}")
@@ -154,11 +171,11 @@ def run_all(chosen: list[Any], ctx: harness.Context, vers: dict[str, str], args:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    modules = lab_modules()
+    found = labs()
     if args.list:
-        print_list(modules)
+        print_list(found)
         return 0
-    chosen = select(args, modules)
+    chosen = select(args, found)
     try:
         ctx, vers = make_context(args)
     except harness.NotAvailable as exc:

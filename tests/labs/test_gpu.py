@@ -21,11 +21,11 @@ def ctx():
     return context
 
 
-@pytest.mark.parametrize("module", run.lab_modules(), ids=lambda m: m.ID)
-def test_each_lab_runs_and_checks_itself(ctx, module):
-    if module.GPUS > torch.cuda.device_count():
-        pytest.skip(f"needs {module.GPUS} GPUs")
-    result = module.run(ctx)
+@pytest.mark.parametrize("lab", run.labs(), ids=lambda lab: lab.id)
+def test_each_lab_runs_and_checks_itself(ctx, lab):
+    if lab.gpus > torch.cuda.device_count():
+        pytest.skip(f"needs {lab.gpus} GPUs")
+    result = lab.run(ctx)
     assert result.series and all(s.points for s in result.series)
     assert all(p["y"] > 0 for s in result.series for p in s.points)
     assert result.finding and result.summary

@@ -20,11 +20,18 @@ def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(LABS / "run.py"), *args], capture_output=True, text=True, timeout=120)
 
 
+def test_a_script_that_disagrees_with_the_catalogue_is_refused(monkeypatch):
+    monkeypatch.setattr(harness, "catalogue", lambda: [{"id": "roofline", "script": "labs/coalescing.py",
+                                                        "shows": "x", "gpus_needed": 1}])
+    with pytest.raises(SystemExit, match="labs/coalescing.py says it is 'coalescing', data/labs.yml says 'roofline'"):
+        run.labs()
+
+
 def test_list_names_every_lab_without_a_gpu():
     out = _run("--list")
     assert out.returncode == 0
     ids = [line.split()[0] for line in out.stdout.splitlines()]
-    assert ids == [m.ID for m in run.lab_modules()] and len(ids) >= 10
+    assert ids == [lab.id for lab in run.labs()] and len(ids) >= 10
     assert "[2 GPUs]" in out.stdout
 
 
@@ -35,7 +42,7 @@ def test_help_says_what_it_needs():
 
 def test_unknown_lab_is_refused_with_the_known_ones():
     with pytest.raises(SystemExit, match="unknown lab nope; known: memory-bandwidth"):
-        run.select(run.parse_args(["--lab", "nope"]), run.lab_modules())
+        run.select(run.parse_args(["--lab", "nope"]), run.labs())
 
 
 @pytest.mark.skipif(harness.__name__ and __import__("importlib").util.find_spec("torch") is not None,
@@ -47,8 +54,6 @@ def test_without_pytorch_it_says_so_and_exits_2():
 
 def test_a_lab_that_fails_writes_no_record(tmp_path, monkeypatch):
     class Broken:
-        ID, GPUS, SHOWS = "coalescing", 1, "x"
-
         @staticmethod
         def run(ctx):
             raise harness.CheckFailed("gather at stride 8: output differs from the reference")
@@ -56,7 +61,7 @@ def test_a_lab_that_fails_writes_no_record(tmp_path, monkeypatch):
     monkeypatch.setattr(harness, "gpu_state", lambda index=0: dict.fromkeys(harness.STATE_KEYS))
     ctx = harness.Context(gpu={"id": "h200"}, device_name="NVIDIA H200", props={})
     with pytest.raises(harness.CheckFailed):
-        run.run_one(Broken, ctx, {}, tmp_path)
+        run.run_one(run.Lab("coalescing", "x", 1, Broken), ctx, {}, tmp_path)
     assert not list(tmp_path.rglob("*"))
 
 
@@ -66,6 +71,6 @@ def test_labs_never_import_gpulist_and_each_lab_says_what_it_measures():
         imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         assert "gpulist" not in imported, path.name
-    for module in run.lab_modules():
-        doc = module.__doc__
-        assert "What it measures" in doc and "How:" in doc and "Against what ceiling" in doc, module.ID
+    for lab in run.labs():
+        doc = lab.module.__doc__
+        assert "What it measures" in doc and "How:" in doc and "Against what ceiling" in doc, lab.id
