@@ -12,7 +12,6 @@ The copy's figure is this GPU's measured bandwidth ceiling.
 
 from __future__ import annotations
 
-
 import harness
 
 try:
