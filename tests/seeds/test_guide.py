@@ -128,6 +128,12 @@ SINCE_THE_GUIDE: dict[str, str | None] = {
     "Speculative Decoding Overview": "vllm-speculative-decoding",  # the docs page itself, not the docs home
     "Learn CUTLASS the Hard Way": "learn-cutlass-the-hard-way",  # Kapil Sharma's post, not Lei Mao's
     "Chips and Cheese: AMD CDNA 3": "chips-and-cheese-cdna-3",  # the article, not the site's home
+    # Unread (no copy in any store) and not the best of their kind: Medium explainers whose ground
+    # the CUDA C++ Best Practices Guide and Volkov's occupancy talk cover, and a repository that
+    # no store holds.
+    "Memory Coalescing and Bank Conflicts": None,
+    "Understanding CUDA Occupancy": None,
+    "Fast CUDA GEMM with Tensor Cores": None,
     # Filed by the guide under Distributed, Tier 3 (Kernel Fusion), though nothing in it is
     # distributed: Part VI of a single-GPU inference series, beside its Parts II and V in Profiling.
     "Kernel Fusion in CUDA": "kernel-fusion-in-cuda",
