@@ -298,7 +298,9 @@ def test_a_site_built_outside_the_checkout_and_a_failed_rebuild_that_leaves_it(
     project = make_project(tmp_path / "checkout")
     out = tmp_path_factory.mktemp("ci-output") / "public"
     assert build(project, engine, "--site", str(out)) == 0
-    assert {"index.html", "README.md", "gpulist.bib", "resources.json"} <= {p.name for p in out.iterdir()}
+    assert {"index.html", "README.md", "gpulist.bib", "resources.json", "gpulist.apkg", "gpulist-anki.txt"} <= {
+        p.name for p in out.iterdir()}
+    assert (out / "gpulist.apkg").read_bytes().startswith(b"PK"), "the package is published as bytes, a zip"
     assert (out / "topics" / "attention" / "index.html").is_file() and not (project / "site").exists()
     assert sorted(p.name for p in out.parent.iterdir()) == ["public"], "no staging folder left beside it"
     assert not (project / ".gpulist-site").exists()

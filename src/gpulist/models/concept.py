@@ -33,6 +33,9 @@ PROBLEM_FIELD_ORDER: tuple[str, ...] = ("title", "url", "platform", "asks")
 # The parts of the field, in the order the concept map lists them.
 Area = Literal["hardware", "kernels", "tools", "numerics", "serving", "systems"]
 AREAS: tuple[str, ...] = Area.__args__  # type: ignore[attr-defined]
+# How readers see each area's name: on the concept map's legend, the Review page and the Anki decks.
+AREA_TITLES = {"hardware": "Hardware", "kernels": "Kernels", "tools": "Tools & compilers", "numerics": "Numerics",
+               "serving": "Serving", "systems": "Systems"}
 # Ordered as a reader meets a concept's page; `gpulist fmt` writes fields in this order.
 CONCEPT_FIELD_ORDER: tuple[str, ...] = (
     "id", "title", "description", "area", "aliases", "definition", "requires", "related", "glossary", "book_terms",
