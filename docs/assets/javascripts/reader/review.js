@@ -1,0 +1,222 @@
+/*
+ * gpulist reader, the Review page: the check questions due, answered, revealed and graded (see base.js for the modules).
+ *
+ *   [data-gpulist-review]  on the Review page (gpulist.site.review_page): its no-JavaScript note
+ *                          is replaced by a scope menu (due.js's scopes), a status line, and the
+ *                          question due first: "Show the answer", then how well the reader knew
+ *                          it (again, hard, good, easy, each with when FSRS would bring it back)
+ *
+ * Scheduling is FSRS through ts-fsrs (docs/assets/javascripts/vendor/ts-fsrs/, pinned, with its
+ * licence and how it was obtained), loaded here on the Review page only; nothing of it is
+ * written here but the card's storage (schedule.js). The questions' text comes from
+ * review-data.json, fetched by this page only. The element carries data-gpulist-review-state
+ * (question, answer, empty, refused) for the stylesheet and the tests; "gpulist-review-ready"
+ * is marked once the first state is drawn (benchmarks/review_bench.py measures it).
+ */
+(function (G) {
+  "use strict";
+
+  var FSRS_SCRIPT = "assets/javascripts/vendor/ts-fsrs/ts-fsrs.umd.js"; // ts-fsrs 5.4.2
+  var DATA = "review-data.json";
+  var GRADES = [[1, "Again"], [2, "Hard"], [3, "Good"], [4, "Easy"]];
+  var esc = G.escapeHtml;
+  var fsrsPromise = null, dataPromise = null, scheduler = null, wake = 0;
+
+  function loadFsrs() {
+    if (!fsrsPromise) {
+      fsrsPromise = new Promise(function (resolve, reject) {
+        if (window.FSRS && window.FSRS.fsrs) return resolve(window.FSRS);
+        var script = document.createElement("script");
+        script.src = new URL(FSRS_SCRIPT, G.ROOT_URL).href;
+        script.onload = function () { return window.FSRS && window.FSRS.fsrs ? resolve(window.FSRS) : reject(new Error("no FSRS")); };
+        script.onerror = function () { reject(new Error("cannot load " + script.src)); };
+        document.head.appendChild(script);
+      });
+      fsrsPromise.catch(function () { fsrsPromise = null; });
+    }
+    return fsrsPromise;
+  }
+
+  function loadQuestions() {
+    if (!dataPromise) {
+      dataPromise = fetch(new URL(DATA, G.ROOT_URL).href, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) throw new Error(response.status + " " + response.statusText);
+        return response.json();
+      }).then(function (raw) {
+        if (!raw || raw.version !== 1) throw new Error(DATA + ": unknown version");
+        var byId = {};
+        raw.questions.forEach(function (q) { byId[q[0]] = q; });
+        var areas = {};
+        raw.areas.forEach(function (a) { areas[a[0]] = a[1]; });
+        return { byId: byId, concepts: raw.concepts, areas: raw.areas, areaNames: areas };
+      });
+      dataPromise.catch(function () { dataPromise = null; });
+    }
+    return dataPromise;
+  }
+
+  function scopeMenu(data, texts, scope) {
+    var option = function (value, label) {
+      return '<option value="' + esc(value) + '"' + (value === scope ? " selected" : "") + ">" + esc(label) + "</option>";
+    };
+    var paths = data.pathInfo.map(function (p) { return option("path:" + p[0], p[1]); }).join("");
+    var areas = texts.areas.filter(function (a) { return data.areas.indexOf(a[0]) !== -1; })
+      .map(function (a) { return option("area:" + a[0], a[1]); }).join("");
+    return '<p class="gpulist-review-bar"><label for="gpulist-review-scope">Questions from</label> ' +
+      '<select id="gpulist-review-scope" class="gpulist-review-scope">' +
+      option("read", "the concepts you have read or know") +
+      (paths ? '<optgroup label="A reading path">' + paths + "</optgroup>" : "") +
+      (areas ? '<optgroup label="An area">' + areas + "</optgroup>" : "") +
+      option("all", "every concept") + "</select></p>";
+  }
+
+  function statusText(q) {
+    var now = q.due.length + q.fresh.length;
+    var head = now ? G.due.countText(q) + "." : "Nothing to review now.";
+    var later = q.later.length ? " " + q.later.length + " more later today." : "";
+    return head + later + " Scope: " + q.total + (q.total === 1 ? " question" : " questions") + " in " + q.concepts +
+      (q.concepts === 1 ? " concept." : " concepts.");
+  }
+
+  /* "1 min", "6 min", "3 h", "8 days", "4 months", "2 years": when a grade brings the card back. */
+  function after(ms) {
+    var minutes = Math.max(1, Math.round(ms / 6e4));
+    if (minutes < 60) return minutes + " min";
+    if (minutes < 1440) return Math.round(minutes / 60) + " h";
+    var days = Math.round(minutes / 1440);
+    if (days < 31) return days + (days === 1 ? " day" : " days");
+    if (days < 365) return Math.round(days / 30.4) + " months";
+    var years = Math.round(days / 36.5) / 10;
+    return years + (years === 1 ? " year" : " years");
+  }
+
+  function cardOf(F, id, now) {
+    var own = G.schedule.cards()[id];
+    return own ? G.schedule.toFsrs(own) : F.createEmptyCard(new Date(now));
+  }
+
+  function questionHtml(F, texts, id, now) {
+    var q = texts.byId[id], concept = texts.concepts[q[1]];
+    var preview = scheduler.repeat(cardOf(F, id, now), new Date(now));
+    var grades = GRADES.map(function (g) {
+      var when = after(new Date(preview[g[0]].card.due).getTime() - now);
+      return '<button type="button" class="gpulist-review-grade" data-gpulist-grade="' + g[0] + '">' + g[1] +
+        ' <span class="gpulist-review-when">' + when + "</span></button>";
+    }).join(" ");
+    var source = q[4] ? '<p class="gpulist-review-source"><a href="' + esc(new URL(q[5], G.ROOT_URL).href) + '">Learn it in: ' +
+      esc(q[4]) + "</a></p>" : "";
+    return '<section class="gpulist-review-card" aria-labelledby="gpulist-review-q">' +
+      '<p class="gpulist-review-from"><a href="' + esc(new URL(concept[3], G.ROOT_URL).href) + '">' + esc(concept[1]) +
+      "</a> \u00b7 " + esc(texts.areaNames[concept[2]] || "") + "</p>" +
+      '<h2 id="gpulist-review-q" class="gpulist-review-q" tabindex="-1">' + esc(q[2]) + "</h2>" +
+      '<p><label class="gpulist-review-mine">Your answer (for you alone: it is not kept)' +
+      '<textarea rows="3" class="gpulist-review-text"></textarea></label></p>' +
+      '<p class="gpulist-review-act"><button type="button" class="gpulist-review-reveal" data-gpulist-reveal>Show the answer</button></p>' +
+      '<div class="gpulist-review-answer" tabindex="-1" hidden><p>' + esc(q[3]) + "</p>" + source +
+      '<p class="gpulist-review-ask" id="gpulist-review-ask">How well did you know it?</p>' +
+      '<div class="gpulist-review-grades" role="group" aria-labelledby="gpulist-review-ask">' + grades + "</div></div></section>";
+  }
+
+  function emptyHtml(q, scope) {
+    var why;
+    if (!q.total) {
+      why = scope === "read" ? "You have not read an entry or marked a concept known yet: their check questions come " +
+        "here once you have. Or choose a path or an area above." : "These concepts have no check questions yet.";
+    } else if (q.later.length) {
+      var next = G.schedule.cards()[q.later[0]][0];
+      why = "The next question comes back at " + new Date(next).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + ".";
+    } else if (q.next) {
+      why = "The next question is due on " + new Date(q.next).toLocaleDateString([], { dateStyle: "long" }) + ".";
+    } else {
+      why = q.freshLeft ? "You have met the day's " + G.due.NEW_PER_DAY + " new questions: more tomorrow." : "You are up to date.";
+    }
+    return '<section class="gpulist-review-card gpulist-review-empty" aria-labelledby="gpulist-review-q">' +
+      '<h2 id="gpulist-review-q" tabindex="-1">Nothing to review now</h2><p>' + esc(why) + "</p></section>";
+  }
+
+  function refusedHtml() {
+    return '<div class="gpulist-review-problem" role="alert"><p>' +
+      esc(G.schedule.problemText(G.schedule.problem(), "Your saved review schedule")) +
+      " It is kept as it was and nothing is saved over it; your reading marks and known concepts are untouched.</p>" +
+      '<p><button type="button" data-gpulist-review-discard>Start a new schedule</button></p></div>';
+  }
+
+  /* Draws the host for the reader's schedule: the current question while it is still due. */
+  function draw(host, F, data, texts) {
+    var problem = G.schedule.problem(), scope = G.schedule.scope(), now = Date.now();
+    if (problem) return show(host, "refused", refusedHtml());
+    var q = G.due.queue(data, scope, now);
+    var next = q.due.concat(q.fresh).filter(function (id) { return G.has.call(texts.byId, id); });
+    var id = next.indexOf(host.gpulistCurrent) !== -1 ? host.gpulistCurrent : next[0];
+    var body = id ? questionHtml(F, texts, id, now) : emptyHtml(q, scope);
+    var html = scopeMenu(data, texts, scope) + '<p class="gpulist-review-status" role="status">' + esc(statusText(q)) + "</p>" + body;
+    if (host.gpulistRendered === html + id) return;
+    host.gpulistCurrent = id || null;
+    show(host, id ? "question" : "empty", html);
+    host.gpulistRendered = html + id;
+    window.clearTimeout(wake);
+    if (!id && q.later.length) wake = window.setTimeout(G.refresh, Math.max(1e3, G.schedule.cards()[q.later[0]][0] - now + 500));
+  }
+
+  function show(host, state, html) {
+    host.innerHTML = html;
+    host.gpulistRendered = null;
+    host.setAttribute("data-gpulist-review-state", state);
+  }
+
+  function refresh() {
+    var host = document.querySelector("[data-gpulist-review]");
+    if (!host) return;
+    Promise.all([loadFsrs(), G.loadData(), loadQuestions()]).then(function (loaded) {
+      if (!host.isConnected) return;
+      scheduler = scheduler || loaded[0].fsrs(loaded[0].generatorParameters({ enable_fuzz: false }));
+      draw(host, loaded[0], loaded[1], loaded[2]);
+      var target = host.gpulistFocus && host.querySelector(host.gpulistFocus);
+      host.gpulistFocus = null;
+      if (target) target.focus();
+      G.mark("gpulist-review-ready");
+    }, function (error) {
+      host.setAttribute("data-gpulist-review-state", "unavailable");
+      if (window.console) window.console.warn("gpulist: the Review page cannot load: " + error);
+    });
+  }
+
+  function grade(host, rating) {
+    var id = host.gpulistCurrent;
+    loadFsrs().then(function (F) {
+      var now = new Date(), own = G.schedule.cards()[id];
+      var record = scheduler.next(cardOf(F, id, now.getTime()), now, rating);
+      host.gpulistCurrent = null;
+      host.gpulistFocus = "#gpulist-review-q"; // the next question, or "Nothing to review now"
+      G.schedule.put(id, G.schedule.fromFsrs(record.card, own ? own[9] : now.getTime()));
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var host = event.target.closest && event.target.closest("[data-gpulist-review]");
+    if (!host) return;
+    var button = event.target.closest("button");
+    if (!button) return;
+    if (button.hasAttribute("data-gpulist-reveal")) {
+      var answer = host.querySelector(".gpulist-review-answer");
+      answer.hidden = false;
+      button.closest("p").hidden = true;
+      host.setAttribute("data-gpulist-review-state", "answer");
+      answer.focus();
+    } else if (button.hasAttribute("data-gpulist-grade")) {
+      grade(host, Number(button.getAttribute("data-gpulist-grade")));
+    } else if (button.hasAttribute("data-gpulist-review-discard")) {
+      G.schedule.discard();
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    if (!event.target.classList || !event.target.classList.contains("gpulist-review-scope")) return;
+    var host = event.target.closest("[data-gpulist-review]");
+    host.gpulistFocus = "#gpulist-review-scope";
+    G.schedule.setScope(event.target.value);
+    G.refresh();
+  });
+
+  G.module("review", { refresh: refresh });
+})(window.gpulist);
