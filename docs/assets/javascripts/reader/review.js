@@ -218,5 +218,17 @@
     G.refresh();
   });
 
-  G.module("review", { refresh: refresh });
+  /* What the page needs, asked for as soon as it is known to be the Review page: when this
+     script runs (the document is parsed by then) and at each page's first task, not after
+     the reader has bound every control, which left the fetches waiting on the whole page. */
+  function prefetch() {
+    if (!document.querySelector("[data-gpulist-review]")) return;
+    var ignore = function () {};
+    loadFsrs().catch(ignore);
+    loadQuestions().catch(ignore);
+    G.loadData().catch(ignore);
+  }
+
+  prefetch();
+  G.module("review", { early: prefetch, refresh: refresh });
 })(window.gpulist);
