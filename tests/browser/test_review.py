@@ -60,7 +60,8 @@ def grade(page: Page, name: str) -> list[Any]:
 
 
 def test_grading_moves_due_dates_as_fsrs_says_and_survives_a_reload(tab: Tab, site: Site) -> None:
-    """Reached by instant navigation from home; nothing is due until a concept is covered; a new
+    """Reached by instant navigation from home; nothing is due until a concept is covered (and
+    neither ts-fsrs nor the questions are fetched); a new
     question graded Easy comes back in 8 days and Good in 10 minutes (FSRS-6's default weights:
     ts-fsrs's documented first intervals), as the buttons said; the page, reloaded, keeps it."""
     page = tab.page
@@ -73,10 +74,12 @@ def test_grading_moves_due_dates_as_fsrs_says_and_survives_a_reload(tab: Tab, si
     assert same_document(page), "instant navigation, not a reload"
     expect(page.locator("[data-gpulist-review]")).to_have_attribute("data-gpulist-review-state", "empty")
     expect(page.locator("[data-gpulist-review]")).to_contain_text("You have not read an entry or marked a concept known")
+    assert not [u for u in tab.requests if "ts-fsrs" in u or "review-data.json" in u], "nothing due: neither is needed"
 
     know(page, "attention")
     open_review(page, site)
     expect(page.locator(".gpulist-review-status")).to_contain_text("2 questions to review today (2 new)")
+    expect(page.locator(".gpulist-review-from")).to_have_text("Attention · Kernels")
     assert shown(page) == QUESTIONS["attention-naive-over-n"]
     page.get_by_role("button", name="Show the answer").click()
     whens = page.locator(".gpulist-review-when").all_inner_texts()

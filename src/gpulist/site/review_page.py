@@ -12,13 +12,14 @@ review-data.json holds the questions' text, fetched by the Review page only (rea
 which every planning page fetches, carries just each concept's question ids and area):
 
     {"version": 1,
-     "areas": [["hardware", "Hardware"], ...],
      "concepts": [["kv-cache", "KV Cache", "serving", "concepts/kv-cache/"], ...],
      "questions": [["kv-cache-llama-3-1", concept index, "question", "answer",
                     "source title", "topics/serving/#vllm"], ...]}
 
 Site paths are relative to the site's root; the source title and path are "" where the
-catalog lacks the entry (a catalog with errors, previewed).
+catalog lacks the entry (a catalog with errors, previewed). The areas' names are on the hook
+itself (`data-gpulist-areas`, `[["hardware", "Hardware"], ...]`), for the scope menu, which
+a reader with nothing due sees without fetching the questions.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def review_data(view: SiteView) -> dict[str, Any]:
         index = concepts.setdefault(card.concept, len(concepts))
         rows.append([card.id, index, card.question, card.answer, card.source_title, card.source_path])
     first = {card.concept: card for card in cards}
-    return {"version": VERSION, "areas": [[a, AREA_NAMES[a]] for a in AREA_NAMES],
+    return {"version": VERSION,
             "concepts": [[c, first[c].concept_title, first[c].area, first[c].concept_path] for c in concepts],
             "questions": rows}
 
@@ -76,7 +77,8 @@ def render_review(view: SiteView, config: SiteConfig) -> str:
                "show the answer, and say how well you knew it; FSRS, a spaced-repetition scheduler, brings it back "
                "just before you would forget it. Your schedule stays in this browser with the rest of your "
                "progress, and travels in progress files and links.\n")
-    out.append('<div class="gpulist-review" data-gpulist-review>'
+    areas = escape_attr(json.dumps([[a, AREA_NAMES[a]] for a in AREA_NAMES], ensure_ascii=False, separators=(",", ":")))
+    out.append(f'<div class="gpulist-review" data-gpulist-review data-gpulist-areas="{areas}">'
                f"<p>Review needs JavaScript to keep your schedule. The {count} questions are on their concepts' pages "
                "under \u201cCheck yourself\u201d, and in the deck for Anki below.</p></div>\n")
     out.append(f"## Review in Anki {{ #anki }}\n\n{anki_links(config)}\n")

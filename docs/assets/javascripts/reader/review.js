@@ -46,21 +46,34 @@
         if (!raw || raw.version !== 1) throw new Error(DATA + ": unknown version");
         var byId = {};
         raw.questions.forEach(function (q) { byId[q[0]] = q; });
-        var areas = {};
-        raw.areas.forEach(function (a) { areas[a[0]] = a[1]; });
-        return { byId: byId, concepts: raw.concepts, areas: raw.areas, areaNames: areas };
+        return { byId: byId, concepts: raw.concepts };
       });
       dataPromise.catch(function () { dataPromise = null; });
     }
     return dataPromise;
   }
 
-  function scopeMenu(data, texts, scope) {
+  /* The areas' names, [[id, name], ...], which the build writes on the host (data-gpulist-areas). */
+  function areaNames(host) {
+    try {
+      var areas = JSON.parse(host.getAttribute("data-gpulist-areas") || "[]");
+      return Array.isArray(areas) ? areas : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function areaName(host, id) {
+    var found = areaNames(host).filter(function (a) { return a[0] === id; })[0];
+    return found ? String(found[1]) : "";
+  }
+
+  function scopeMenu(host, data, scope) {
     var option = function (value, label) {
       return '<option value="' + esc(value) + '"' + (value === scope ? " selected" : "") + ">" + esc(label) + "</option>";
     };
     var paths = data.pathInfo.map(function (p) { return option("path:" + p[0], p[1]); }).join("");
-    var areas = texts.areas.filter(function (a) { return data.areas.indexOf(a[0]) !== -1; })
+    var areas = areaNames(host).filter(function (a) { return data.areas.indexOf(a[0]) !== -1; })
       .map(function (a) { return option("area:" + a[0], a[1]); }).join("");
     return '<p class="gpulist-review-bar"><label for="gpulist-review-scope">Questions from</label> ' +
       '<select id="gpulist-review-scope" class="gpulist-review-scope">' +
@@ -95,7 +108,7 @@
     return own ? G.schedule.toFsrs(own) : F.createEmptyCard(new Date(now));
   }
 
-  function questionHtml(F, texts, id, now) {
+  function questionHtml(host, F, texts, id, now) {
     var q = texts.byId[id], concept = texts.concepts[q[1]];
     var preview = scheduler.repeat(cardOf(F, id, now), new Date(now));
     var grades = GRADES.map(function (g) {
@@ -107,7 +120,7 @@
       esc(q[4]) + "</a></p>" : "";
     return '<section class="gpulist-review-card" aria-labelledby="gpulist-review-q">' +
       '<p class="gpulist-review-from"><a href="' + esc(new URL(concept[3], G.ROOT_URL).href) + '">' + esc(concept[1]) +
-      "</a> \u00b7 " + esc(texts.areaNames[concept[2]] || "") + "</p>" +
+      "</a> \u00b7 " + esc(areaName(host, concept[2])) + "</p>" +
       '<h2 id="gpulist-review-q" class="gpulist-review-q" tabindex="-1">' + esc(q[2]) + "</h2>" +
       '<p><label class="gpulist-review-mine">Your answer (for you alone: it is not kept)' +
       '<textarea rows="3" class="gpulist-review-text"></textarea></label></p>' +
@@ -141,15 +154,16 @@
       '<p><button type="button" data-gpulist-review-discard>Start a new schedule</button></p></div>';
   }
 
-  /* Draws the host for the reader's schedule: the current question while it is still due. */
-  function draw(host, F, data, texts) {
-    var problem = G.schedule.problem(), scope = G.schedule.scope(), now = Date.now();
-    if (problem) return show(host, "refused", refusedHtml());
-    var q = G.due.queue(data, scope, now);
-    var next = q.due.concat(q.fresh).filter(function (id) { return G.has.call(texts.byId, id); });
+  /* Draws the host for the reader's schedule (`q`, the queue at `now`; null while the stored
+     schedule is refused): the current question while it is still due. F and texts (ts-fsrs,
+     review-data.json) are null when nothing is due: then they were never needed. */
+  function draw(host, F, data, texts, q, now) {
+    var scope = G.schedule.scope();
+    if (!q) return show(host, "refused", refusedHtml());
+    var next = texts ? q.due.concat(q.fresh).filter(function (id) { return G.has.call(texts.byId, id); }) : [];
     var id = next.indexOf(host.gpulistCurrent) !== -1 ? host.gpulistCurrent : next[0];
-    var body = id ? questionHtml(F, texts, id, now) : emptyHtml(q, scope);
-    var html = scopeMenu(data, texts, scope) + '<p class="gpulist-review-status" role="status">' + esc(statusText(q)) + "</p>" + body;
+    var body = id ? questionHtml(host, F, texts, id, now) : emptyHtml(q, scope);
+    var html = scopeMenu(host, data, scope) + '<p class="gpulist-review-status" role="status">' + esc(statusText(q)) + "</p>" + body;
     if (host.gpulistRendered === html + id) return;
     host.gpulistCurrent = id || null;
     show(host, id ? "question" : "empty", html);
@@ -164,18 +178,25 @@
     host.setAttribute("data-gpulist-review-state", state);
   }
 
+  /* The queue from reader-data.json first; ts-fsrs and the questions' text only once a
+     question is due (a first visit, with nothing covered, never needs them). */
   function refresh() {
     var host = document.querySelector("[data-gpulist-review]");
     if (!host) return;
-    Promise.all([loadFsrs(), G.loadData(), loadQuestions()]).then(function (loaded) {
-      if (!host.isConnected) return;
-      scheduler = scheduler || loaded[0].fsrs(loaded[0].generatorParameters({ enable_fuzz: false }));
-      draw(host, loaded[0], loaded[1], loaded[2]);
-      var target = host.gpulistFocus && host.querySelector(host.gpulistFocus);
-      host.gpulistFocus = null;
-      if (target) target.focus();
-      G.mark("gpulist-review-ready");
-    }, function (error) {
+    G.loadData().then(function (data) {
+      var now = Date.now();
+      var q = G.schedule.problem() ? null : G.due.queue(data, G.schedule.scope(), now);
+      var needed = q && q.due.length + q.fresh.length ? Promise.all([loadFsrs(), loadQuestions()]) : Promise.resolve([null, null]);
+      return needed.then(function (loaded) {
+        if (!host.isConnected) return;
+        if (loaded[0]) scheduler = scheduler || loaded[0].fsrs(loaded[0].generatorParameters({ enable_fuzz: false }));
+        draw(host, loaded[0], data, loaded[1], q, now);
+        var target = host.gpulistFocus && host.querySelector(host.gpulistFocus);
+        host.gpulistFocus = null;
+        if (target) target.focus();
+        G.mark("gpulist-review-ready");
+      });
+    }).catch(function (error) {
       host.setAttribute("data-gpulist-review-state", "unavailable");
       if (window.console) window.console.warn("gpulist: the Review page cannot load: " + error);
     });
@@ -220,13 +241,17 @@
 
   /* What the page needs, asked for as soon as it is known to be the Review page: when this
      script runs (the document is parsed by then) and at each page's first task, not after
-     the reader has bound every control, which left the fetches waiting on the whole page. */
+     the reader has bound every control, which left the fetches waiting on the whole page.
+     ts-fsrs and the questions only for a reader with progress: a first visit has none due. */
   function prefetch() {
     if (!document.querySelector("[data-gpulist-review]")) return;
     var ignore = function () {};
+    G.loadData().catch(ignore);
+    var progress = Object.keys(G.store.marks()).length || Object.keys(G.store.known()).length ||
+      Object.keys(G.schedule.cards()).length;
+    if (!progress) return; // nothing covered, nothing scheduled: nothing can be due
     loadFsrs().catch(ignore);
     loadQuestions().catch(ignore);
-    G.loadData().catch(ignore);
   }
 
   prefetch();
