@@ -24,7 +24,7 @@ PAGES = {
     "all resources": "all-resources/", "concept index": "concepts/", "start here": "start-here/",
     "recent": "recent/", "path": "paths/first-steps/", "paths": "paths/", "topics": "topics/",
     "gpu numbers": "gpus/", "roofline calculator": "concepts/cuda/", "transformer calculator": "concepts/attention/",
-    "concept map, a chain lit": "concepts/", "book": "book/",
+    "concept map, a chain lit": "concepts/", "book": "book/", "review, nothing due yet": "review/",
 }
 
 
