@@ -106,7 +106,8 @@ def test_grading_moves_due_dates_as_fsrs_says_and_survives_a_reload(tab: Tab, si
 
 def test_questions_schedules_and_bad_input_travel_intact(tab: Tab, site: Site, tmp_path: Path) -> None:
     """A question with quotes, a tab, a newline, LaTeX, `<`, `&` and non-Latin text shows exactly
-    as written; the schedule goes out in a progress file and a link and comes back whole; an old
+    as written; the schedule goes out in a progress file and a link and comes back whole (review
+    is off while a shared link's progress is only viewed); an old
     file without one still loads; tampered, foreign and newer schedules in a file are refused
     with a message while its marks import and the reader's own schedule stays as it was."""
     page = tab.page
@@ -130,6 +131,12 @@ def test_questions_schedules_and_bad_input_travel_intact(tab: Tab, site: Site, t
     page.goto(site.url(link_payload(exported)))
     offer = page.locator("[data-gpulist-shared]")
     expect(offer).to_contain_text("1 question scheduled for review")
+    offer.get_by_role("button", name="View it").click()
+    mark_document(page)
+    page.locator(".md-nav__link", has_text="Review").first.click()
+    page.wait_for_url(at("review/"))
+    expect(page.locator("[data-gpulist-review]")).to_have_attribute("data-gpulist-review-state", "viewing")
+    assert same_document(page) and cards(page) == {}, "viewing someone's progress grades nothing"
     offer.get_by_role("button", name="Merge into my progress").click()
     expect(page.locator(".gpulist-tools-status, .gpulist-shared-done").first).to_contain_text("1 questions added")
     assert cards(page) == graded

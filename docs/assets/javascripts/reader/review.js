@@ -10,8 +10,9 @@
  * licence and how it was obtained), loaded here on the Review page only; nothing of it is
  * written here but the card's storage (schedule.js). The questions' text comes from
  * review-data.json, fetched by this page only. The element carries data-gpulist-review-state
- * (question, answer, empty, refused) for the stylesheet and the tests; "gpulist-review-ready"
- * is marked once the first state is drawn (benchmarks/review_bench.py measures it).
+ * (question, answer, empty, refused, viewing) for the stylesheet and the tests; "gpulist-review-ready"
+ * is marked once the first state is drawn (benchmarks/review_bench.py measures it). While the
+ * reader views someone's shared progress (share.js), review is off.
  */
 (function (G) {
   "use strict";
@@ -160,6 +161,10 @@
   function draw(host, F, data, texts, q, now) {
     var scope = G.schedule.scope();
     if (!q) return show(host, "refused", refusedHtml());
+    if (G.store.viewing()) {
+      return show(host, "viewing", '<p class="gpulist-review-status" role="status">You are viewing shared progress: ' +
+        "review is off until you go back to your own, so that nothing is graded against someone else\u2019s reading.</p>");
+    }
     var next = texts ? q.due.concat(q.fresh).filter(function (id) { return G.has.call(texts.byId, id); }) : [];
     var id = next.indexOf(host.gpulistCurrent) !== -1 ? host.gpulistCurrent : next[0];
     var body = id ? questionHtml(host, F, texts, id, now) : emptyHtml(q, scope);
