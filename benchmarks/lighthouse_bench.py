@@ -10,7 +10,7 @@ and any request that left 127.0.0.1; asserts nothing.
 
 With --all-pages it scores, on the mobile preset, each page type issue 18 names (home, a
 topic, a concept page, the concepts index with its map, a path, start here, all resources,
-and the book's index page of issue 27)
+and the book's index page of issue 27, and the Review page of issue 38)
 in all four categories (performance, accessibility, best practices, SEO), and prints the
 largest page under concepts/ gzipped (issue 18's limit: 60 KB); `--only TYPE` picks types, and
 `--explain` prints where each page's main-thread time went in Lighthouse's trace of the load
@@ -45,7 +45,7 @@ PAGE_TYPES = {
     "concepts index": "concepts/", "path": "paths/attention-kernels/", "start here": "start-here/",
     "all resources": "all-resources/", "book page": "book/", "recent": "recent/",
     "paths index": "paths/", "topics index": "topics/", "gpu numbers": "gpus/", "labs": "labs/",
-    "concept with a measured chart": "concepts/memory-coalescing/",
+    "concept with a measured chart": "concepts/memory-coalescing/", "review": "review/",
 }
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift",
            "speed-index")

@@ -161,13 +161,13 @@ class FileExists(GpulistError):
     """The target already exists; new entries never replace existing ones."""
 
 
-def _temp_copy(path: Path, text: str) -> Path:
+def _temp_copy(path: Path, text: str | bytes) -> Path:
     """A fully written, fsynced sibling file, ready to be moved into place."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text if isinstance(text, bytes) else text.encode("utf-8"))
             handle.flush()
             os.fsync(handle.fileno())
     except BaseException:
@@ -176,8 +176,9 @@ def _temp_copy(path: Path, text: str) -> Path:
     return Path(name)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` in one step: readers see the old file or the new one, never a mix."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace `path` in one step: readers see the old file or the new one, never a mix.
+    Text is written as UTF-8 with its newlines as they are; bytes as they are."""
     temp = _temp_copy(path, text)
     try:
         os.replace(temp, path)

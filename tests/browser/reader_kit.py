@@ -69,7 +69,7 @@ def expected_ready(site: Site, marks: dict[str, str], known: tuple[str, ...] = (
     def status(n: int) -> str:
         return marks.get(ids[n], "unread")
 
-    covered = [cid in known or any(status(n) == "read" for n in cover) for cid, cover in data["concepts"]]
+    covered = [cid in known or any(status(n) == "read" for n in cover) for cid, cover, *_ in data["concepts"]]
 
     def ready(n: int) -> bool:
         tier, requires = entries[n][3], entries[n][4]

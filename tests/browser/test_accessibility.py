@@ -25,6 +25,7 @@ PAGES = {
     "recent": "recent/", "path": "paths/first-steps/", "paths": "paths/", "topics": "topics/",
     "gpu numbers": "gpus/", "roofline calculator": "concepts/cuda/", "transformer calculator": "concepts/attention/",
     "concept map, a chain lit": "concepts/", "book": "book/", "labs": "labs/",
+    "review, nothing due yet": "review/",
 }
 
 

@@ -65,7 +65,7 @@ def test_i_know_this_hides_a_chip_and_makes_what_requires_it_ready(tab: Tab, sit
 def test_known_concepts_travel_in_files_and_links(tab: Tab, site: Site, tmp_path: Path) -> None:
     page = tab.page
     open_bound(page, site.url("concepts/fp8/"))
-    page.locator(KNOW.format("fp8")).click()
+    page.locator(KNOW.format("fp8")).first.click()
     set_status(page, "flashattention-3", "read")
     saved = tmp_path / "progress.json"
     exported = export_progress(page, site.url("start-here/"), saved)

@@ -12,7 +12,7 @@ from gpulist.checks.concept_check import answer_problem
 from tests.catalogs import FIXTURES, load
 
 _BASE = (FIXTURES / "catalog" / "concepts.yml").read_text(encoding="utf-8")
-_GOOD_Q = ("  - question: Why tile?\n    answer: Each tile is read once. Every thread of the block reuses it.\n"
+_GOOD_Q = ("  - id: q-why-tile\n    question: Why tile?\n    answer: Each tile is read once. Every thread of the block reuses it.\n"
            "    source: flashattention-2\n")
 
 

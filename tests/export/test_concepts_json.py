@@ -39,7 +39,7 @@ def test_questions_and_problems_are_exported_as_written() -> None:
     by_id = {c["id"]: c for c in json.loads(render_concepts_json(view))["concepts"]}
     attention = view.concept_by_id["attention"].concept
     assert by_id["attention"]["check"] == [
-        {"question": q.question, "answer": q.answer, "source": q.source} for q in attention.check]
+        {"id": q.id, "question": q.question, "answer": q.answer, "source": q.source} for q in attention.check]
     assert by_id["attention"]["check"][1]["source"] == "flashattention-3"
     assert by_id["attention"]["problems"] == [{"title": "Softmax Attention", "platform": "leetgpu",
                                                "url": "https://example.com/problems/softmax-attention",

@@ -36,7 +36,7 @@ def test_the_schema_offers_both_reference_forms() -> None:
 
 from gpulist.models import Concept  # noqa: E402
 
-_Q = {"question": "Why tile?", "answer": "Reuse. Fewer reads.", "source": "some-entry"}
+_Q = {"id": "x-why-tile", "question": "Why tile?", "answer": "Reuse. Fewer reads.", "source": "some-entry"}
 _P = {"title": "Vector addition", "url": "https://example.com/p", "platform": "leetgpu", "asks": "Add two vectors."}
 
 

@@ -298,7 +298,9 @@ def test_a_site_built_outside_the_checkout_and_a_failed_rebuild_that_leaves_it(
     project = make_project(tmp_path / "checkout")
     out = tmp_path_factory.mktemp("ci-output") / "public"
     assert build(project, engine, "--site", str(out)) == 0
-    assert {"index.html", "README.md", "gpulist.bib", "resources.json"} <= {p.name for p in out.iterdir()}
+    assert {"index.html", "README.md", "gpulist.bib", "resources.json", "gpulist.apkg", "gpulist-anki.txt"} <= {
+        p.name for p in out.iterdir()}
+    assert (out / "gpulist.apkg").read_bytes().startswith(b"PK"), "the package is published as bytes, a zip"
     assert (out / "topics" / "attention" / "index.html").is_file() and not (project / "site").exists()
     assert sorted(p.name for p in out.parent.iterdir()) == ["public"], "no staging folder left beside it"
     assert not (project / ".gpulist-site").exists()
@@ -354,7 +356,12 @@ def test_every_engine_page_loads_one_stylesheet_and_one_script_of_ours_and_defer
         assert f"/* assets/stylesheets/{name}.css */\n{source.rstrip()}\n" in joined, name
     script = (built / "site" / SCRIPT).read_text(encoding="utf-8")
     modules = sorted((built / "docs" / "assets" / "javascripts").rglob("*.js"))
+    vendored = [p for p in modules if "vendor" in p.parts]
+    modules = [p for p in modules if p not in vendored]
     assert len(modules) > 5 and all(p.read_text(encoding="utf-8").rstrip() in script for p in modules if p.name != "site.js")
+    # Third-party code (ts-fsrs) stays out of the joined script: the Review page alone loads it.
+    assert vendored and not any(p.read_text(encoding="utf-8")[:2000] in script for p in vendored)
+    assert all((built / "site" / p.relative_to(built / "docs")).is_file() for p in vendored)
     checked = 0
     for page in sorted((built / "site").rglob("*.html")):
         html = page.read_text(encoding="utf-8")

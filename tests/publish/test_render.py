@@ -38,7 +38,9 @@ def test_site_has_every_page(catalog: Catalog, config: SiteConfig) -> None:
     assert not any(page.startswith("tags/") for page in site.pages)
     assert not any(page.endswith(".md") and "README" in page for page in site.pages)
     redirects = [f"tags/{c.id}/index.html" for c in catalog.concepts] + ["tags/index.html"]
-    assert list(site.exports) == ["README.md", "gpulist.bib", *redirects] and site.exports["README.md"].startswith("# ")
+    assert list(site.exports) == ["README.md", "gpulist.bib", "gpulist.apkg", "gpulist-anki.txt", *redirects]
+    assert isinstance(site.exports["README.md"], str) and site.exports["README.md"].startswith("# ")
+    assert isinstance(site.exports["gpulist.apkg"], bytes) and site.exports["gpulist-anki.txt"].startswith("#separator:tab\n")
     assert site.exports["gpulist.bib"].count("\n@") == len(catalog.entries)
     assert [p for p in site.pages if p.startswith("paths/")] == [
         "paths/index.md", *(f"paths/{p.id}.md" for p in catalog.paths)]

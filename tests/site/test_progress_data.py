@@ -36,7 +36,7 @@ def test_each_path_comes_with_its_page_who_it_is_for_and_why_each_step(view: Sit
 def test_a_concept_is_covered_by_its_start_entries_else_by_its_tagged_ones(view: SiteView) -> None:
     data = progress_data(view)
     ids = [e[0] for e in data["entries"]]
-    cover = {c: [ids[i] for i in found] for c, found in data["concepts"]}
+    cover = {c: [ids[i] for i in found] for c, found, *_ in data["concepts"]}
     assert cover["cuda"] == ["pmpp-book", "cuda-programming-guide"]  # its start, in order
     assert cover["attention"] == ["flashattention-2"]
     assert sorted(cover["kv-cache"]) == ["kv-old", "vllm"]  # no start: every tagged entry
@@ -62,3 +62,11 @@ def test_the_file_is_compact_json(view: SiteView) -> None:
     text = render_progress_data(view)
     assert text.endswith("\n") and "\n" not in text[:-1]
     assert text == json.dumps(progress_data(view), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def test_each_concept_carries_its_question_ids_and_area(view: SiteView) -> None:
+    """What the Review page and the home page's due count need of a concept, without the questions' text."""
+    data = progress_data(view)
+    for (cid, _, questions, area), concept in zip(data["concepts"], view.concepts, strict=True):
+        assert cid == concept.id and questions == [q.id for q in concept.check] and area == (concept.area or "other")
+    assert any(row[2] for row in data["concepts"])

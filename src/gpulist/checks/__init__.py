@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gpulist.checks import (
     book_index_book,
+    check_ids,
     concept_alias_shared,
     concept_book_terms,
     concept_check,
@@ -88,6 +89,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     concept_entries.check,
     concept_book_terms.check,
     concept_check.check,
+    check_ids.check,
     continued_by.check,
     position_taken.check,
     year_future.check,

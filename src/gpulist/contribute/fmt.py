@@ -55,6 +55,12 @@ _RT = _yaml()
 _RT_LIST = _yaml(sequence=2, offset=0)  # a list file (data/concepts.yml): items at the margin
 
 
+def list_yaml() -> YAML:
+    """The round-trip reader and writer of a list file (data/concepts.yml), for the commands
+    that edit it in place (gpulist.contribute.question_ids) before `format_text` lays it out."""
+    return _RT_LIST
+
+
 @lru_cache(maxsize=4096)
 def needs_quotes(text: str, flow: bool = False) -> bool:
     """True unless both ruamel writes it plain and PyYAML's YAML 1.1 rules read it as text.

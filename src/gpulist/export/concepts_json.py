@@ -5,14 +5,15 @@ Shape (version 1); keys are never removed within a version, only added:
     {"version": 1,
      "concepts": [{"id", "title", "description", "aliases", "definition", "requires",
                    "related", "glossary", "book_terms", "start", "entries", "page", "area",
-                   "check": [{"question", "answer", "source"}],
+                   "check": [{"id", "question", "answer", "source"}],
                    "problems": [{"title", "url", "platform", "asks"}]}]}
 
 `entries` are the ids of every entry the concept has, its `start` entries first and then
 the entries whose tags name it, in the guide's order (the concept page's order); `page` is
 relative to the site root (`concepts/kv-cache/`); `area` (added later in version 1) is the
 part of the field the concept belongs to, or null. `check` holds the concept's "Check
-yourself" questions with their worked answers and source entry ids, `problems` its graded
+yourself" questions with their worked answers and source entry ids (and, added later in
+version 1, each question's stable `id`, which a review tool can key its schedule by), `problems` its graded
 problems; both are empty lists where the concept has none. Concepts come in data/concepts.yml's order.
 For readers' own tools: a study planner, a flash-card deck, a graph of prerequisites.
 """

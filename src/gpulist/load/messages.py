@@ -27,6 +27,11 @@ _QUOTED = {
 }
 _NEVER = re.compile(r"(?!)")
 _RULES = {"missing": "missing-field", "extra_forbidden": "unknown-field"}
+# A check question without an id: the one missing field a command fills in (its stable id
+# must be given once and then kept, so it is written into the file, never computed at load).
+_QUESTION_ID = re.compile(r"check\[\d+\]\.id")
+QUESTION_ID_HINT = ("every check question needs a stable id: run `python -m gpulist.contribute.question_ids`, "
+                    "which adds one to each question that lacks it and keeps those already given")
 
 
 def problems_from_validation(
@@ -79,6 +84,8 @@ def _problem(err: dict[str, Any], loc: Loc, base: Loc, doc: Document, known: Seq
     if kind == "missing":
         line, col = doc.marks.at(loc[:-1])
         hint = " (write `url: null` if no canonical link is known)" if field == "url" and not base else ""
+        if _QUESTION_ID.fullmatch(field):
+            hint = f" ({QUESTION_ID_HINT})"
         return Problem(doc.path, line, col, f"missing required field '{field}'{hint}", "missing-field")
     if kind == "extra_forbidden":
         line, col = doc.marks.at(loc, key=True)

@@ -2,7 +2,7 @@
 
 from gpulist.models.book import BookIndex, IndexTerm, SectionRef
 from gpulist.models.concept import (
-    AREAS, CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, MAX_START, PLATFORMS, PROBLEM_FIELD_ORDER, Area, CheckQuestion,
+    AREA_TITLES, AREAS, CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, MAX_START, PLATFORMS, PROBLEM_FIELD_ORDER, Area, CheckQuestion,
     Concept, GradedProblem,
 )
 from gpulist.models.fields import ID_PATTERN
@@ -20,7 +20,7 @@ from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSour
 
 __all__ = [
     "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "CONCEPT_FIELD_ORDER", "MAX_START", "AREAS", "Area",
-    "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
+    "AREA_TITLES", "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
     "ACCESSES", "CURATOR_FIELDS", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Style", "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
     "Lab", "LabFile", "script_of", "METRIC_UNITS", "SCALES", "X_UNITS", "Y_UNITS", "Measurement", "Series",

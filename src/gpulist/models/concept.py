@@ -28,11 +28,14 @@ MAX_PROBLEMS = 4
 # The graded-problem platforms whose exercise entries the list already carries.
 PLATFORMS: tuple[str, ...] = ("gpu-mode", "leetgpu", "tensara", "kernelbench")
 Platform = Literal["gpu-mode", "leetgpu", "tensara", "kernelbench"]
-CHECK_FIELD_ORDER: tuple[str, ...] = ("question", "answer", "source")
+CHECK_FIELD_ORDER: tuple[str, ...] = ("id", "question", "answer", "source")
 PROBLEM_FIELD_ORDER: tuple[str, ...] = ("title", "url", "platform", "asks")
 # The parts of the field, in the order the concept map lists them.
 Area = Literal["hardware", "kernels", "tools", "numerics", "serving", "systems"]
 AREAS: tuple[str, ...] = Area.__args__  # type: ignore[attr-defined]
+# How readers see each area's name: on the concept map's legend, the Review page and the Anki decks.
+AREA_TITLES = {"hardware": "Hardware", "kernels": "Kernels", "tools": "Tools & compilers", "numerics": "Numerics",
+               "serving": "Serving", "systems": "Systems"}
 # Ordered as a reader meets a concept's page; `gpulist fmt` writes fields in this order.
 CONCEPT_FIELD_ORDER: tuple[str, ...] = (
     "id", "title", "description", "area", "aliases", "definition", "requires", "related", "glossary", "book_terms",
@@ -42,8 +45,17 @@ CONCEPT_FIELD_ORDER: tuple[str, ...] = (
 
 class CheckQuestion(Strict):
     """One question of a concept's "Check yourself", answered in full: a reader unfolds the
-    answer to compare it with their own, then follows `source` to the entry that teaches it."""
+    answer to compare it with their own, then follows `source` to the entry that teaches it.
 
+    `id` is what a reader's review schedule (the Review page, the Anki notes' GUIDs) is keyed
+    by, so it is given once, when the question is written, and kept through any rewording:
+    `python -m gpulist.contribute.question_ids` gives every question that lacks one its
+    concept's id and a short slug of its first words, and never touches an id already there.
+    Unique across the whole file (gpulist.checks.check_ids)."""
+
+    id: Id = Field(description="Stable id of the question, unique in the file: kept when its wording changes, "
+                               "so a reader's review schedule survives. `python -m gpulist.contribute.question_ids` "
+                               "adds one to each new question.")
     question: Text = Field(description="Tests understanding or arithmetic, not recall of a name. Plain text.")
     answer: Text = Field(description="Two to six sentences in our own words, numbers shown with their arithmetic. "
                                      "Plain text: no HTML, no links.")

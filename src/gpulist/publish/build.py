@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gpulist.checks import validate
+from gpulist.export.anki import build_time
 from gpulist.files import replace_folder, write_plain
 from gpulist.memory import gc_paused
 from gpulist.problems import GpulistError, Problem, UsageError, has_errors
@@ -69,7 +70,8 @@ class Generated:
 
 def generate(paths: Paths, settings: SiteConfig, engine: Engine) -> Generated:
     """Validate and write pages; with errors in the data nothing is written."""
-    settings = dataclasses.replace(settings, link_style=engine.link_style, names_in_title=engine.names_in_title)
+    settings = dataclasses.replace(settings, link_style=engine.link_style, names_in_title=engine.names_in_title,
+                                   built=build_time())
     with gc_paused():
         catalog, problems = validate(paths.data)
         if has_errors(problems):
@@ -84,7 +86,7 @@ def generate(paths: Paths, settings: SiteConfig, engine: Engine) -> Generated:
     return Generated(problems, len(catalog.entries), report, site)
 
 
-def build_site(paths: Paths, engine: Engine, exports: dict[str, str]) -> int:
+def build_site(paths: Paths, engine: Engine, exports: dict[str, str | bytes]) -> int:
     """Build into the engine's own folder, add the exports, then put the whole in place of
     `paths.site`; the engine's exit code. On failure `paths.site` is not touched."""
     out = engine.output(paths.layout) or _staging(paths.site)
@@ -127,7 +129,7 @@ def check_site(paths: Paths) -> None:
         raise UsageError(f"--site {paths.site} is a file, not a folder")
 
 
-def publish_exports(site: Path, exports: dict[str, str]) -> None:
+def publish_exports(site: Path, exports: dict[str, str | bytes]) -> None:
     """Files that go into the built site as they are, after the engine (see gpulist.publish.render).
 
     Written plainly, without a sync per file: `site` is the engine's own output folder, which
@@ -137,7 +139,7 @@ def publish_exports(site: Path, exports: dict[str, str]) -> None:
         for rel, content in exports.items():
             target = site / rel
             target.parent.mkdir(parents=True, exist_ok=True)
-            write_plain(target, content.encode("utf-8"))
+            write_plain(target, content if isinstance(content, bytes) else content.encode("utf-8"))
     except OSError as exc:
         raise GpulistError(f"cannot write the site's exports: {exc.strerror}: {exc.filename}") from exc
 

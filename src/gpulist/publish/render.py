@@ -1,4 +1,5 @@
-"""Every generated file of the published site: the site's pages, resources.json, README.md, gpulist.bib.
+"""Every generated file of the published site: the site's pages, resources.json, README.md, gpulist.bib,
+the Anki deck (gpulist.apkg, gpulist-anki.txt).
 
 Pure: the same catalog and config always give the same files. `pages` go into docs/ and
 through the engine (resources.json among them: the All-resources table fetches it);
@@ -6,7 +7,8 @@ through the engine (resources.json among them: the All-resources table fetches i
 in the guide's own format is Markdown that readers download as it is, and the engine would
 turn any `.md` file in docs/ into a page (which cost four seconds at 10,000 entries, for a
 page that repeated the topic pages); gpulist.bib is a download too, read by no page (cards
-embed their own records, see gpulist.site.reader).
+embed their own records, see gpulist.site.reader); the Anki deck (gpulist.export.anki) is
+a download for Anki, which the home page and each concept's "Check yourself" link to.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from gpulist import parallel
+from gpulist.export.anki import APKG_PATH, TEXT_PATH, render_anki_text, render_apkg
 from gpulist.export.bibtex import PATH as BIB_PATH
 from gpulist.export.bibtex import render_bibtex
 from gpulist.export.readme import render_readme
@@ -28,6 +31,7 @@ from gpulist.site.pages import Files, catalog_pages, nav, reading_pages
 from gpulist.site.redirects import tag_redirects
 from gpulist.view.catalog import SiteView, build_view
 from gpulist.view.config import SiteConfig
+from gpulist.view.review import review_cards
 
 README_PATH = "README.md"
 # From this many entries, the catalog-wide files render in a forked child while the
@@ -39,7 +43,7 @@ PARALLEL_MIN = 2000
 class Site:
     pages: Files
     nav: list[dict[str, object]]
-    exports: Files
+    exports: dict[str, str | bytes]  # text, or bytes for the Anki package
 
 
 def render_site(catalog: Catalog, config: SiteConfig) -> Site:
@@ -48,7 +52,10 @@ def render_site(catalog: Catalog, config: SiteConfig) -> Site:
     if parallel.worker_count(len(view.entries), PARALLEL_MIN) > 1:
         whole = parallel.in_background(whole)
     pages = reading_pages(view, config)
-    exports = {README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources), **tag_redirects(view, config)}
+    cards = review_cards(view)
+    exports: dict[str, str | bytes] = {
+        README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources),
+        APKG_PATH: render_apkg(cards, config), TEXT_PATH: render_anki_text(cards, config), **tag_redirects(view, config)}
     return Site({**pages, **whole()}, nav(view), exports)
 
 

@@ -3,7 +3,8 @@ control that marks the concept known.
 
 Each answer sits in a `<details>` under its question, so a reader answers first and unfolds
 second, with or without JavaScript (the theme draws it as a folded "question" box); it ends with a link to its source entry's card, where
-the reading that teaches it is. The graded problems follow, each with what it asks, so a
+the reading that teaches it is. The questions close with where to keep them: the Review
+page (spaced review in the browser) and the deck for Anki (gpulist.site.review_page). The graded problems follow, each with what it asks, so a
 reader picks one without opening them all.
 
 The control is a contract with the reader scripts, not a script of its own here: the build
@@ -20,9 +21,11 @@ from __future__ import annotations
 
 from gpulist.models import CheckQuestion, Concept, GradedProblem
 from gpulist.site.reader import know
+from gpulist.site.review_page import PAGE as REVIEW_PAGE
+from gpulist.site.review_page import anki_links
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
-from gpulist.view.links import entry_href
+from gpulist.view.links import entry_href, href
 from gpulist.view.text import escape_attr, html_text
 
 HEADING = "Check yourself"
@@ -43,6 +46,9 @@ def check_section(concept: Concept, view: SiteView, config: SiteConfig, page: st
         lines.append("</ul>")
     if concept.check:
         lines.append(f"<p>{know(concept.id, KNOW_LABEL)}</p>")
+        review = escape_attr(href(page, REVIEW_PAGE, config.link_style))
+        lines.append(f'<p class="gpulist-check-review">Keep them: <a href="{review}">review them when they are due</a>, '
+                     f"or in Anki: {anki_links(config)}.</p>")
     lines.append("</div>")
     return f"## {HEADING} {{ #check{not_searched} }}\n\n" + "\n".join(lines) + "\n"
 

@@ -25,14 +25,12 @@ Hooks, for the scripts and the stylesheet:
 
 from __future__ import annotations
 
-from gpulist.models import AREAS
+from gpulist.models import AREA_TITLES, AREAS
 from gpulist.view.catalog import SiteView
 from gpulist.view.concept_map import NODE_W, MapEdge, MapLayout, MapNode
 from gpulist.view.links import href
 from gpulist.view.text import escape_attr, html_text
 
-AREA_TITLES = {"hardware": "Hardware", "kernels": "Kernels", "tools": "Tools & compilers", "numerics": "Numerics",
-               "serving": "Serving", "systems": "Systems"}
 _ARROWS = ('<defs><marker id="gpulist-arrow" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="7" markerHeight="7" '
            'orient="auto"><path d="M0 0L8 4L0 8z"/></marker><marker id="gpulist-arrow-on" viewBox="0 0 8 8" '
            'refX="8" refY="4" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L8 4L0 8z"/></marker></defs>')

@@ -16,6 +16,7 @@ from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
 from gpulist.site.next_step import next_step_card, path_choices
 from gpulist.site.reader import next_steps, progress, progress_tools
 from gpulist.site.recent import recent_entries
+from gpulist.site.review_page import anki_links, published_link
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.guide import intro, legend
@@ -50,21 +51,11 @@ def render_home(view: SiteView, config: SiteConfig) -> str:
     out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, config, topic=True))
     out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
     out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
-               f"{_published_link(config, 'README.md')} (the whole list on one page, in the guide's format) · "
-               f"{_published_link(config, 'gpulist.bib')} (every entry as BibTeX, keyed by its id) · "
-               "[Atom feed](feed.xml)\n")
+               f"{published_link(config, 'README.md')} (the whole list on one page, in the guide's format) · "
+               f"{published_link(config, 'gpulist.bib')} (every entry as BibTeX, keyed by its id) · "
+               "[Atom feed](feed.xml)\n\n"
+               f"The check questions, for review: [Review](review.md) here, or in Anki: {anki_links(config)}\n")
     return "\n".join(out)
-
-
-def _published_link(config: SiteConfig, name: str) -> str:
-    """README.md and gpulist.bib are published beside the built site, never through the engine
-    (gpulist.publish.render says why), and both engines take a relative link to a `.md` file for
-    a link to a page, which a strict build refuses. So they are linked by their published
-    address, an external link to them, and only named when the address is unknown (a local
-    build without a site URL)."""
-    if not config.site_url:
-        return f"{name}, beside the built site"
-    return f'<a href="{escape_attr(config.page_url(name))}">{name}</a>'
 
 
 def _topic_cards(view: SiteView, config: SiteConfig) -> str:

@@ -32,6 +32,9 @@ from gpulist.site.progress_data import PATH as PROGRESS_DATA
 from gpulist.site.progress_data import render_progress_data
 from gpulist.site.recent import PAGE as RECENT_PAGE
 from gpulist.site.recent import render_recent
+from gpulist.site.review_page import DATA_PATH as REVIEW_DATA
+from gpulist.site.review_page import PAGE as REVIEW_PAGE
+from gpulist.site.review_page import render_review, render_review_data
 from gpulist.site.start_here import PAGE as START_PAGE
 from gpulist.site.start_here import render_start_here
 from gpulist.site.topic_page import INDEX as TOPICS_INDEX
@@ -51,6 +54,7 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
         ALL_PAGE: render_all_resources(view, config),
         RECENT_PAGE: render_recent(view, config),
         TOPICS_INDEX: render_topic_index(view),
+        REVIEW_PAGE: render_review(view, config),
     }
     if view.paths:
         pages[PATHS_INDEX] = render_path_index(view, config)
@@ -70,7 +74,8 @@ def catalog_pages(view: SiteView, config: SiteConfig) -> Files:
     """What covers the whole catalog at once: the feed, llms.txt, the concepts index with its
     map, the book's index, and the reader's data for planning next steps."""
     pages = {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
-             CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view)}
+             CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view),
+             REVIEW_DATA: render_review_data(view)}
     if view.book:
         pages[BOOK_PAGE] = render_book(view, config)
     return pages
@@ -88,7 +93,7 @@ def nav(view: SiteView) -> list[dict[str, object]]:
     if view.labs:
         browse.append({"Labs": LABS_PAGE})
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
-    items: list[dict[str, object]] = [{"Home": HOME_PAGE}, {"Start here": START_PAGE}]
+    items: list[dict[str, object]] = [{"Home": HOME_PAGE}, {"Start here": START_PAGE}, {"Review": REVIEW_PAGE}]
     if view.paths:
         items.append({"Reading paths": [{"All reading paths": PATHS_INDEX},
                                         *({p.path.title: p.page} for p in view.paths)]})

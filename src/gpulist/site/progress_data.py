@@ -12,12 +12,17 @@ Shape (version 1; keys are only ever added within a version):
 
     {"version": 1,
      "pages": ["topics/attention/", ...],              the topic pages, site paths
-     "concepts": [["cuda", [entry indexes]], ...],     the entries that cover each concept
+     "concepts": [["cuda", [entry indexes], ["question id", ...], "area"], ...],
+                                                       the entries that cover each concept, its
+                                                       check questions' ids and its area
      "entries": [["flashattention-2", "Title", page index, tier or 0, [concept indexes],
                   "≈ 3 h" or "", "paid" or ""], ...],
      "paths": [[entry indexes], ...],
      "path_info": [["path-id", "Title", "paths/path-id/", "who it is for", ["why", ...]], ...]}
 
+Each concept's question ids and area (added within version 1) are what the Review page and
+the home page's due count need to know which questions a reader's covered concepts, path or
+area hold, without fetching the questions' text (review-data.json, gpulist.site.review_page).
 `path_info` (added within version 1, as were each entry's effort and access) runs beside
 `paths`, one item per path, its reasons one per step; "who it is for" is the path's
 `audience`, else its description.
@@ -38,6 +43,7 @@ from gpulist.models import Concept
 from gpulist.view import effort
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import teaching
+from gpulist.view.review import OTHER_AREA
 
 PATH = "reader-data.json"
 VERSION = 1
@@ -66,7 +72,7 @@ def progress_data(view: SiteView) -> dict[str, Any]:
     return {
         "version": VERSION,
         "pages": [f"topics/{t.topic.id}/" for t in view.topics],
-        "concepts": [[c.id, covering(c, view, index)] for c in view.concepts],
+        "concepts": [[c.id, covering(c, view, index), [q.id for q in c.check], c.area or OTHER_AREA] for c in view.concepts],
         "entries": rows,
         "paths": [[index[s.entry.resource.id] for s in mine] for mine in steps],
         "path_info": [[p.path.id, p.path.title, f"paths/{p.path.id}/", p.path.audience or p.path.description,

@@ -35,7 +35,11 @@ which the script and readers' own tools rely on:
   of the first path; the script rewrites it for the reader's path (chosen, else the first):
   its first step neither read nor skipped, with why it comes now, its effort and access, and
   the entry's control; once every step is read or skipped, that the path is done and the
-  next path to follow;
+  next path to follow. Its last child, a `hidden` `data-gpulist-due` paragraph, is kept
+  through each rewrite: the script writes into it how many check questions are due for
+  review, linked to the Review page, and shows it only when some are;
+- `data-gpulist-review` (the Review page, gpulist.site.review_page): the script replaces
+  its no-JavaScript note with the review of the questions due;
 - on a path page, each step (`data-gpulist-entry` on its `<li>`) gets `data-gpulist-state`
   (its status), and the first neither read nor skipped `data-gpulist-current` and
   `aria-current="step"`: read and skipped steps look done;
@@ -158,7 +162,8 @@ def next_step(inner: str) -> str:
     """"Your next step": the build writes the first step of the first path inside, which is
     what a reader without JavaScript, or with no path chosen, is offered; the script rewrites
     it from the reader's chosen path and marks (gpulist.site.next_step)."""
-    return f'<section class="gpulist-step" data-gpulist-next-step aria-label="Your next step">{inner}</section>'
+    return (f'<section class="gpulist-step" data-gpulist-next-step aria-label="Your next step">{inner}'
+            '<p class="gpulist-due" data-gpulist-due hidden></p></section>')
 
 
 def progress_tools() -> str:

@@ -40,6 +40,11 @@ class SiteConfig:
     # in the page's tags (MkDocs: Material indexes front-matter tags as a field of its own).
     names_in_title: bool = False
     site_description: str = ""  # one line on what the site is (llms.txt); the engines read it themselves
+    # When the site is built, in seconds since the epoch: it dates the Anki deck's notes, so
+    # that importing a later deck updates a learner's notes (gpulist.export.anki). `gpulist
+    # build` and `gpulist export anki` set it (SOURCE_DATE_EPOCH, else now); None renders
+    # a fixed date, so that a render stays a pure function of the catalog and the config.
+    built: float | None = None
 
     def edit_url(self, data_path: str) -> str | None:
         """`data_path` is relative to data/, e.g. 'resources/flashattention-2.yml'; None without a repository."""

@@ -7,6 +7,7 @@
  * gpulist.publish.joined):
  *   base.js      this file: the namespace, validation, escaping, the data file, the lifecycle
  *   store.js     the reader's marks in localStorage (reading states)
+ *   schedule.js  the review schedule in localStorage: each check question's FSRS card
  *   status.js    the one status control per entry
  *   progress.js  "N / M" figures and the concept map's shades
  *   know.js      "I know this": known concepts, which count as covered
@@ -16,6 +17,8 @@
  *   paths.js     the reader's chosen path ("Follow this path"), a path page's next step
  *   step.js      "Your next step" on the home page
  *   next.js      "Continue", "Ready for you" and "Know first", from reader-data.json
+ *   due.js       which questions are due for review, and the home page's count of them
+ *   review.js    the Review page: answer, reveal and grade the questions due (FSRS, ts-fsrs)
  *   files.js     progress files: export, import, merge
  *   share.js     progress links (#progress=…) and their offer: view, merge, dismiss
  *   cite.js      copying the record a paper's or book's "Cite" fold shows
@@ -95,6 +98,8 @@
     raw.concepts.forEach(function (c, index) { concepts[c[0]] = index; });
     return { entries: entries, cover: raw.concepts.map(function (c) { return c[1]; }), concepts: concepts,
       conceptIds: raw.concepts.map(function (c) { return c[0]; }), paths: raw.paths,
+      questions: raw.concepts.map(function (c) { return c[2] || []; }),
+      areas: raw.concepts.map(function (c) { return c[3] || "other"; }),
       pathInfo: (raw.path_info || []).map(function (p) { return [p[0], p[1], new URL(p[2], G.ROOT_URL).href, p[3], p[4]]; }) };
   }
 

@@ -6,8 +6,11 @@
  *
  * Progress file and link payload, one format: {"format": "gpulist-progress", "version": 1,
  * "exported": "<ISO time>", "read": {"<id>": "<ISO time>"}, "reading": {…}, "skipped": {…},
- * "known": {"<concept id>": "<ISO time>"}} ("reading", "skipped" and "known" were added within
- * version 1: an older file has "read" alone, and reads as it always did). Imports are merged,
+ * "known": {"<concept id>": "<ISO time>"}, "review": {"version": 1, "cards": {…}}} ("reading",
+ * "skipped", "known" and "review" were added within version 1: an older file has "read" alone,
+ * and reads as it always did). "review" is the review schedule (schedule.js), read whole or
+ * refused whole: a schedule that is not one this list wrote is refused with a message, and
+ * the file's marks and known concepts are imported all the same. Imports are merged,
  * never replacing a mark the reader already has; an id that is no slug, a time that is no
  * time, a "known" that is no {id: time} and a concept the catalog does not have are ignored and
  * counted in the message. Nothing leaves the browser: export is a Blob download, import reads
@@ -42,6 +45,8 @@
     var doc = { format: FORMAT, version: FILE_VERSION, exported: new Date().toISOString(), read: {}, reading: {},
       skipped: {}, known: G.store.ownKnown() };
     Object.keys(marks).forEach(function (id) { doc[marks[id].status][id] = marks[id].at; });
+    var review = G.schedule.own(); // null while the stored schedule is refused: it stays where it is
+    if (review) doc.review = review;
     return doc;
   }
 
@@ -56,8 +61,8 @@
     link.remove();
     window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
     status(button, "Exported " + Object.keys(doc.read).length + " read, " + Object.keys(doc.reading).length +
-      " reading and " + Object.keys(doc.skipped).length + " skipped entries, and " + Object.keys(doc.known).length +
-      " known concepts.");
+      " reading and " + Object.keys(doc.skipped).length + " skipped entries, " + Object.keys(doc.known).length +
+      " known concepts and the review schedule of " + (doc.review ? Object.keys(doc.review.cards).length : 0) + " questions.");
   }
 
   /* A progress document (file or link) as marks and known concepts, or the reason it cannot be read. */
@@ -85,7 +90,13 @@
         else ignored++;
       });
     }
-    return { marks: found, known: known, ignored: ignored };
+    var parsed = { marks: found, known: known, ignored: ignored, review: null, reviewRefused: null };
+    if (data.review != null) {
+      var schedule = G.schedule.parse(data.review);
+      if (schedule.error) parsed.reviewRefused = schedule.error;
+      else parsed.review = schedule.cards;
+    }
+    return parsed;
   }
 
   /* The parsed document with its known concepts narrowed to those the catalog has (the others
@@ -105,7 +116,8 @@
   /* Merges a parsed document into the reader's progress; the message that says what happened. */
   function mergeParsed(parsed) {
     return narrowKnown(parsed).then(function (usable) {
-      return mergeReport(G.store.merge(usable.marks, usable.known), usable.ignored);
+      var report = mergeReport(G.store.merge(usable.marks, usable.known), usable.ignored);
+      return report + reviewReport(usable);
     });
   }
 
@@ -120,6 +132,19 @@
     if (result.kept) parts.push(result.kept + " of your own marks kept where they differed");
     if (ignored) parts.push(ignored + " unusable " + (ignored === 1 ? "entry" : "entries") + " ignored");
     return parts.join(", ") + ".";
+  }
+
+  /* What became of the document's review schedule, as a sentence after the marks' (or ""). */
+  function reviewReport(parsed) {
+    if (parsed.reviewRefused) {
+      return " " + G.schedule.problemText(parsed.reviewRefused, "Its review schedule") + " It was refused; your own is untouched.";
+    }
+    if (!parsed.review) return "";
+    var result = G.schedule.merge(parsed.review);
+    if (result.refusedOwn) return " Its review schedule was not merged: yours cannot be read (see Review).";
+    if (!result.saved) return " Your browser would not store the review schedule.";
+    var n = result.added + result.updated;
+    return n ? " Review schedule: " + result.added + " questions added, " + result.updated + " brought up to date." : "";
   }
 
   function importProgress(input) {

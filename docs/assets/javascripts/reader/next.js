@@ -129,5 +129,7 @@
     });
   }
 
+  G.coverage = coverage; // which concepts the reader has covered: also what Review takes questions from (due.js)
+
   G.module("next", { refresh: refreshPlans });
 })(window.gpulist);

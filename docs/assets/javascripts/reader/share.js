@@ -117,9 +117,11 @@
   function counts(parsed) {
     var c = { read: 0, reading: 0, skipped: 0 };
     Object.keys(parsed.marks).forEach(function (id) { c[parsed.marks[id].status]++; });
-    var known = Object.keys(parsed.known).length;
+    var known = Object.keys(parsed.known).length, review = parsed.review ? Object.keys(parsed.review).length : 0;
     return c.read + " read, " + c.reading + " reading, " + c.skipped + " skipped" +
-      (known ? ", " + known + (known === 1 ? " concept" : " concepts") + " known" : "");
+      (known ? ", " + known + (known === 1 ? " concept" : " concepts") + " known" : "") +
+      (review ? ", " + review + (review === 1 ? " question" : " questions") + " scheduled for review" : "") +
+      (parsed.reviewRefused ? " (its review schedule cannot be read and will not be merged)" : "");
   }
 
   function readLink() {

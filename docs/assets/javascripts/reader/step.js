@@ -58,8 +58,10 @@
     var n = G.paths.nextOf(ids);
     var html = n === -1 ? doneHtml(data, p) : stepHtml(data, p, n);
     if (box.gpulistRendered === html) return; // the same step: its control is refreshed in place
-    var hadFocus = box.contains(document.activeElement);
+    var due = box.querySelector("[data-gpulist-due]"); // due.js's count, kept through the rewrite
+    var hadFocus = box.contains(document.activeElement) && !(due && due.contains(document.activeElement));
     box.innerHTML = html;
+    if (due) box.appendChild(due);
     box.gpulistRendered = html;
     G.status.addControls(box);
     if (hadFocus) { // the step the reader marked has gone: the next one's control takes the focus
