@@ -1,0 +1,281 @@
+/*
+ * gpulist search, the engine: from a query as a learner types it to ranked results.
+ *
+ * Loaded on first use of the search box (search/ui.js loads it with the vendored MiniSearch
+ * 7.2.0, vendor/minisearch-7.2.0/, MIT, and search-index.json, gpulist.site.search_index).
+ * MiniSearch finds candidates (BM25 over the records' fields, prefix matching of the word
+ * being typed, one edit forgiven per word of four letters or more, two from eight); this file
+ * says what a word is and ranks what it found by rules a learner expects:
+ *
+ *   words      letters and digits, case and accents folded; a camelCase word also yields
+ *              its parts ("FlashAttention" -> flashattention, flash, attention)
+ *   filler     question words and the like ("how do I", "what is", "why does") are dropped
+ *   stems      a light English stemmer: kernels/kernel, profiling/profiler/profile,
+ *              quantized/quantization/quantize meet at one stem
+ *   ranking    1. a concept whose title is the query; 2. a record whose exact title is the
+ *              query (an entry, a path, a GPU, a page); 3. a concept one of whose aliases is
+ *              the query; 4. concepts whose names hold every word; 5. concepts whose names
+ *              hold some word; 6. records whose titles hold every word; 7. the rest; each
+ *              group by MiniSearch's score
+ *   nothing    the closest concepts by their names' letter trigrams
+ *
+ * Exposes gpulist.searchEngine.create(index) -> {run(query) -> answer}; answer is
+ * {state, query, results: [{record, title, aliases, label, url, snippet: [text, marks]}],
+ * closest, note}; state is "results", "none", "empty", "filler" or "short".
+ */
+(function () {
+  "use strict";
+
+  var G = self.gpulist = self.gpulist || {}; // a page's window, or the search worker
+  var MAX_QUERY = 200; // characters searched; the rest is ignored, and the answer says so
+  var MAX_WORDS = 12;
+  var SHOWN = 30;
+  var RANKED = 300; // MiniSearch's best, ranked by the rules; the rest cannot reach the first 30
+  var FILLER = ("a an the is are was were be been do does did doing done how what whats which who whom why when " +
+    "where can could should would will shall may might must i me my we our you your it its this that these those " +
+    "of to in on at by for from with about into as and or but not no if then than so there here get got use used " +
+    "using make makes explain explained learn learning understand mean means meaning difference between vs versus " +
+    "work works working best good way ways tutorial guide intro introduction please show tell find").split(" ");
+  var STOP = {};
+  FILLER.forEach(function (w) { STOP[w] = true; });
+  // Suffixes a stem may lose, longest first; the stem keeps at least three letters.
+  // (-ization keeps its "iz": quantization, quantized and quantize all give quantiz).
+  var SUFFIXES = ["izations", "ization", "ations", "ation", "ings", "ing", "ers", "er",
+    "ies", "ied", "ed", "es", "e", "s", "ly"];
+
+  function fold(text) {
+    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  /* Words as written: runs of letters and digits (any script). */
+  function rawWords(text) {
+    return String(text).normalize("NFKC").match(/[\p{L}\p{N}]+/gu) || [];
+  }
+
+  /* A camelCase or CamelCase word's parts ("FlashAttention", "cuBLAS" stays whole: caps after lower only once). */
+  function parts(word) {
+    var split = word.replace(/([a-z])([A-Z][a-z])/g, "$1 $2").split(" ");
+    return split.length > 1 ? split : [];
+  }
+
+  function stem(word) {
+    if (/\d/.test(word) || word.length < 4) return word;
+    for (var i = 0; i < SUFFIXES.length; i++) {
+      var s = SUFFIXES[i];
+      if (word.length - s.length >= 3 && word.slice(-s.length) === s) {
+        if (s === "s" && /(ss|us|is)$/.test(word)) return word;
+        if (s === "ies" || s === "ied") return word.slice(0, -3) + "y";
+        if (s.indexOf("ization") === 0) return word.slice(0, -s.length) + "iz";
+        return word.slice(0, -s.length);
+      }
+    }
+    return word;
+  }
+
+  /* A word as the index holds it: folded and stemmed; null for filler. */
+  function term(word) {
+    var w = fold(word);
+    return STOP[w] ? null : stem(w);
+  }
+
+  /* The index's words of a field: every word and each camelCase part, as terms. */
+  function tokenize(text) {
+    var out = [];
+    rawWords(text).forEach(function (w) { out.push(w); out.push.apply(out, parts(w)); });
+    return out;
+  }
+
+  /* The words of a name, for exact matching: no camelCase parts, joined ("FlashAttention-3"
+     and "flash attention 3" both give flashattention3). */
+  function key(text) {
+    return rawWords(text).map(term).filter(Boolean).join("");
+  }
+
+  /* A record's name terms, its title's first (`titleLength` of them, camelCase parts too). */
+  function literal(text) {
+    return fold(text).split(/\s+/).join(" ").trim();
+  }
+
+  function nameTerms(record) {
+    var out = [];
+    tokenize(record[1]).forEach(function (w) { var t = term(w); if (t) out.push(t); });
+    var titleLength = out.length;
+    tokenize(record[1] + " " + record[2]).forEach(function (w) { var t = term(w); if (t) out.push(t); });
+    out.titleLength = titleLength;
+    return out;
+  }
+
+  G.searchWords = { fold: fold, stem: stem, term: term, key: key, tokenize: tokenize, FILLER: FILLER };
+  G.searchEngine = { create: create, MAX_QUERY: MAX_QUERY };
+
+  function create(raw, MiniSearch) {
+    var records = raw.records;
+    var mini = new MiniSearch({
+      idField: "i", fields: ["t", "n", "k", "x"],
+      tokenize: tokenize, processTerm: term,
+      searchOptions: { tokenize: function (q) { return q.split(" "); }, processTerm: function (t) { return t; } }
+    });
+    mini.addAll(records.map(function (r, i) { return { i: i, t: r[1], n: r[2], k: r[3], x: r[4] }; }));
+    var exact = {};
+    var names = [];
+    records.forEach(function (r, i) {
+      names.push(null); // filled on first need
+      var keys = [[r[1], r[0] === "concept" ? 0 : 1]];
+      if (r[0] === "concept") String(r[2]).split(" · ").forEach(function (a) { if (a) keys.push([a, 2]); });
+      keys.forEach(function (pair) {
+        var k = key(pair[0]);
+        if (k) (exact[k] = exact[k] || []).push([i, pair[1], literal(pair[0])]);
+      });
+    });
+    var engine = { records: records, mini: mini, exact: exact, names: names };
+    return { run: function (query) { return answer(engine, query); }, size: records.length };
+  }
+
+  /* Edits forgiven in a word: none in short words and in names with digits (H100 is not A100). */
+  function fuzzyOf(t) {
+    return /\d/.test(t) ? 0 : t.length >= 8 ? 2 : t.length >= 4 ? 1 : 0;
+  }
+
+  function answer(engine, input) {
+    var query = String(input == null ? "" : input);
+    var note = query.length > MAX_QUERY ? "Only the first " + MAX_QUERY + " characters were searched." : "";
+    query = query.slice(0, MAX_QUERY);
+    var words = rawWords(query);
+    var base = { query: query.trim(), results: [], closest: [], note: note };
+    if (!words.length) return Object.assign(base, { state: "empty" });
+    var terms = words.map(term).filter(Boolean).slice(0, MAX_WORDS);
+    if (!terms.length) return Object.assign(base, { state: "filler" });
+    var results = rank(engine, terms, { key: key(query), text: literal(query) });
+    if (!results.length) return Object.assign(base, { state: "none", closest: closest(engine, query) });
+    return Object.assign(base, { state: "results", results: results.slice(0, SHOWN).map(function (hit) {
+      return shown(engine.records[hit.id], terms);
+    }) });
+  }
+
+  function rank(engine, terms, whole) {
+    var found = engine.mini.search(terms.join(" "), {
+      boost: { t: 5, n: 4, k: 1.5, x: 1 }, combineWith: "OR",
+      prefix: function (t, i, all) { return i === all.length - 1 && t.length >= 2; },
+      fuzzy: function (t) { return fuzzyOf(t) || null; }, maxFuzzy: 2, weights: { fuzzy: 0.3, prefix: 0.5 }
+    });
+    var seen = {};
+    var groups = found.slice(0, RANKED).map(function (hit) {
+      seen[hit.id] = true;
+      var placed = group(engine, hit.id, terms);
+      return { id: hit.id, score: hit.score, group: placed[0], cover: placed[0] < 5 ? placed[1] : 0 };
+    });
+    var exact = engine.exact[whole.key] || [];
+    exact.forEach(function (pair) {
+      if (!seen[pair[0]]) groups.push({ id: pair[0], score: 0, group: 7, cover: 0 });
+    });
+    groups.forEach(function (g) {
+      exact.forEach(function (pair) {
+        // An alias written as the query was comes before one that only folds to the same words
+        // ("device memory" is GPU Memory's alias; Global Memory's "__device__ memory" folds to it).
+        if (pair[0] === g.id) g.group = Math.min(g.group, pair[1] + (pair[1] === 2 && pair[2] !== whole.text ? 0.5 : 0));
+      });
+    });
+    return groups.sort(function (a, b) {
+      return a.group - b.group || b.cover - a.cover || b.score - a.score || a.id - b.id;
+    });
+  }
+
+  /* [group, cover]: 3, a concept whose names hold every word; 4, one whose names hold at least
+     half the words that are not numbers ("3" alone does not make CUTLASS 3 a match for
+     "FlashAttention-3"); 5, a record whose title holds every word; 6, the rest (0-2 are exact
+     names, set by `rank`). `cover`, the share of its title's words the query holds, puts
+     KV Cache before KV Cache Quantization for "KV" within a group. */
+  function group(engine, id, terms) {
+    var record = engine.records[id];
+    var mine = engine.names[id] || (engine.names[id] = nameTerms(record));
+    var last = terms.length - 1;
+    var held = terms.filter(function (t, i) { return mine.some(function (n) { return near(t, n, i === last); }); });
+    var title = mine.slice(0, Math.max(1, mine.titleLength));
+    var cover = title.filter(function (n) { return terms.some(function (t, i) { return near(t, n, i === last); }); }).length / title.length;
+    var words = terms.filter(isWord).length;
+    if (record[0] === "concept") {
+      if (held.length === terms.length) return [3, cover];
+      return [held.filter(isWord).length >= Math.max(1, Math.ceil(words / 2)) ? 4 : 6, cover];
+    }
+    return [held.length === terms.length ? 5 : 6, cover];
+  }
+
+  function isWord(t) {
+    return !/^\d+$/.test(t);
+  }
+
+  /* Whether a query term meets a name's term: equal, its prefix (the word being typed), or within its edits. */
+  function near(t, n, typing) {
+    if (t === n || (typing && t.length >= 2 && n.indexOf(t) === 0)) return true;
+    var most = fuzzyOf(t);
+    return most > 0 && Math.abs(t.length - n.length) <= most && distance(t, n, most) <= most;
+  }
+
+  function distance(a, b, most) {
+    var prev = [];
+    for (var j = 0; j <= b.length; j++) prev.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var row = [i];
+      var low = i;
+      for (j = 1; j <= b.length; j++) {
+        row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        low = Math.min(low, row[j]);
+      }
+      if (low > most) return most + 1;
+      prev = row;
+    }
+    return prev[b.length];
+  }
+
+  /* The closest concepts to a query that found nothing: by shared letter trigrams of its names. */
+  function closest(engine, query) {
+    var mine = grams(fold(query));
+    if (!mine.size) return [];
+    var best = [];
+    engine.records.forEach(function (r, i) {
+      if (r[0] !== "concept") return;
+      var score = 0;
+      [r[1]].concat(String(r[2]).split(" · ")).forEach(function (name) { score = Math.max(score, dice(mine, grams(fold(name)))); });
+      if (score > 0.15) best.push({ id: i, score: score });
+    });
+    best.sort(function (a, b) { return b.score - a.score || a.id - b.id; });
+    return best.slice(0, 5).map(function (b) { return shown(engine.records[b.id], []); });
+  }
+
+  function grams(text) {
+    var out = new Set();
+    rawWords(text).forEach(function (w) {
+      var padded = " " + w + " ";
+      for (var i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+    });
+    return out;
+  }
+
+  function dice(a, b) {
+    var shared = 0;
+    a.forEach(function (g) { if (b.has(g)) shared++; });
+    return a.size + b.size ? (2 * shared) / (a.size + b.size) : 0;
+  }
+
+  /* What a result shows: its title alone (a concept's aliases apart), what it is, and a snippet
+     that starts at a word: the record's text from its start, or from the word before the first
+     match when that lies far in. */
+  function shown(record, terms) {
+    var text = record[4] || "";
+    var marks = [];
+    var lower = text.toLowerCase(); // the same length as the text, for the marks' places
+    terms.forEach(function (t) {
+      var re = new RegExp("(^|[^\\p{L}\\p{N}])(" + t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "[\\p{L}\\p{N}]*)", "gu");
+      var m;
+      while ((m = re.exec(lower)) && marks.length < 20) marks.push([m.index + m[1].length, m.index + m[0].length]);
+    });
+    marks.sort(function (a, b) { return a[0] - b[0]; });
+    var start = 0;
+    if (marks.length && marks[0][0] > 120) start = text.lastIndexOf(" ", marks[0][0] - 40) + 1;
+    var snippet = (start ? "… " : "") + text.slice(start);
+    var shift = start ? 2 - start : 0;
+    return { kind: record[0], title: record[1], aliases: record[0] === "concept" ? record[2] : "", label: record[6],
+      url: record[5], snippet: snippet, marks: marks.filter(function (m) { return m[0] >= start; })
+        .map(function (m) { return [m[0] + shift, m[1] + shift]; }) };
+  }
+})();
