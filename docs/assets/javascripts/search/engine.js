@@ -35,7 +35,8 @@
     "where can could should would will shall may might must i me my we our you your it its this that these those " +
     "of to in on at by for from with about into as and or but not no if then than so there here get got use used " +
     "using make makes explain explained learn learning understand mean means meaning difference between vs versus " +
-    "work works working best good way ways tutorial guide intro introduction please show tell find").split(" ");
+    "work works working best good way ways tutorial guide intro introduction please show tell find write writing " +
+    "written").split(" ");
   var STOP = {};
   FILLER.forEach(function (w) { STOP[w] = true; });
   // Suffixes a stem may lose, longest first; the stem keeps at least three letters.
@@ -72,10 +73,19 @@
     return word;
   }
 
-  /* A word as the index holds it: folded and stemmed; null for filler. */
+  /* A word as a query asks for it: folded and stemmed; null for filler. */
   function term(word) {
     var w = fold(word);
     return STOP[w] ? null : stem(w);
+  }
+
+  /* A word as the index holds it: its stem and, where they differ, the whole word, so that a
+     typo that breaks a suffix ("quantisaton") is still one edit from a word of the index. */
+  function indexTerms(word) {
+    var w = fold(word);
+    if (STOP[w]) return null;
+    var s = stem(w);
+    return s === w ? s : [s, w];
   }
 
   /* The index's words of a field: every word and each camelCase part, as terms. */
@@ -91,16 +101,19 @@
     return rawWords(text).map(term).filter(Boolean).join("");
   }
 
-  /* A record's name terms, its title's first (`titleLength` of them, camelCase parts too). */
+  /* A name as written, folded, for telling an alias written as the query from one that folds to it. */
   function literal(text) {
     return fold(text).split(/\s+/).join(" ").trim();
   }
 
+  /* A record's name terms, its title's first (`titleLength` of them, with camelCase parts),
+     then its other names' (whole words only: KernelBench is not a name for "bench"). */
   function nameTerms(record) {
     var out = [];
-    tokenize(record[1]).forEach(function (w) { var t = term(w); if (t) out.push(t); });
+    var add = function (w) { var t = indexTerms(w); if (t) out.push.apply(out, [].concat(t)); };
+    tokenize(record[1]).forEach(add);
     var titleLength = out.length;
-    tokenize(record[1] + " " + record[2]).forEach(function (w) { var t = term(w); if (t) out.push(t); });
+    rawWords(record[2]).forEach(add);
     out.titleLength = titleLength;
     return out;
   }
@@ -112,14 +125,16 @@
     var records = raw.records;
     var mini = new MiniSearch({
       idField: "i", fields: ["t", "n", "k", "x"],
-      tokenize: tokenize, processTerm: term,
+      tokenize: tokenize, processTerm: indexTerms,
       searchOptions: { tokenize: function (q) { return q.split(" "); }, processTerm: function (t) { return t; } }
     });
     mini.addAll(records.map(function (r, i) { return { i: i, t: r[1], n: r[2], k: r[3], x: r[4] }; }));
     var exact = {};
     var names = [];
+    var df = {}; // in how many records' names each name term stands: rarer words weigh more
     records.forEach(function (r, i) {
-      names.push(null); // filled on first need
+      names.push(nameTerms(r));
+      names[i].forEach(function (t, j, all) { if (all.indexOf(t) === j) df[t] = (df[t] || 0) + 1; });
       var keys = [[r[1], r[0] === "concept" ? 0 : 1]];
       if (r[0] === "concept") String(r[2]).split(" · ").forEach(function (a) { if (a) keys.push([a, 2]); });
       keys.forEach(function (pair) {
@@ -127,13 +142,13 @@
         if (k) (exact[k] = exact[k] || []).push([i, pair[1], literal(pair[0])]);
       });
     });
-    var engine = { records: records, mini: mini, exact: exact, names: names };
+    var engine = { records: records, mini: mini, exact: exact, names: names, df: df };
     return { run: function (query) { return answer(engine, query); }, size: records.length };
   }
 
   /* Edits forgiven in a word: none in short words and in names with digits (H100 is not A100). */
   function fuzzyOf(t) {
-    return /\d/.test(t) ? 0 : t.length >= 8 ? 2 : t.length >= 4 ? 1 : 0;
+    return /\d/.test(t) ? 0 : t.length >= 6 ? 2 : t.length >= 4 ? 1 : 0;
   }
 
   function answer(engine, input) {
@@ -162,11 +177,11 @@
     var groups = found.slice(0, RANKED).map(function (hit) {
       seen[hit.id] = true;
       var placed = group(engine, hit.id, terms);
-      return { id: hit.id, score: hit.score, group: placed[0], cover: placed[0] < 5 ? placed[1] : 0 };
+      return { id: hit.id, score: hit.score, group: placed[0], held: placed[2], cover: placed[0] < 5 ? placed[1] : 0 };
     });
     var exact = engine.exact[whole.key] || [];
     exact.forEach(function (pair) {
-      if (!seen[pair[0]]) groups.push({ id: pair[0], score: 0, group: 7, cover: 0 });
+      if (!seen[pair[0]]) groups.push({ id: pair[0], score: 0, group: 7, held: 0, cover: 0 });
     });
     groups.forEach(function (g) {
       exact.forEach(function (pair) {
@@ -176,28 +191,32 @@
       });
     });
     return groups.sort(function (a, b) {
-      return a.group - b.group || b.cover - a.cover || b.score - a.score || a.id - b.id;
+      return a.group - b.group || b.held - a.held || b.cover - a.cover || b.score - a.score || a.id - b.id;
     });
   }
 
-  /* [group, cover]: 3, a concept whose names hold every word; 4, one whose names hold at least
-     half the words that are not numbers ("3" alone does not make CUTLASS 3 a match for
-     "FlashAttention-3"); 5, a record whose title holds every word; 6, the rest (0-2 are exact
-     names, set by `rank`). `cover`, the share of its title's words the query holds, puts
-     KV Cache before KV Cache Quantization for "KV" within a group. */
+  /* [group, cover, held]: 3, a concept whose names hold every word; 4, one whose names hold
+     words that weigh at least half the query, rarer words weighing more (for "how do I debug a
+     CUDA kernel", "debug" makes Debugging one and "CUDA kernel" does not make Kernels one;
+     numbers weigh nothing, or "3" would make CUTLASS 3 one for "FlashAttention-3"); 5, a record
+     whose title holds every word; 6, the rest (0-2 are exact names, set by `rank`). Within a
+     group, concepts go by the weight their names hold (`held`), then by `cover`, the share of
+     the title's words the query holds: KV Cache before KV Cache Quantization for "KV". */
   function group(engine, id, terms) {
     var record = engine.records[id];
-    var mine = engine.names[id] || (engine.names[id] = nameTerms(record));
+    var mine = engine.names[id];
     var last = terms.length - 1;
-    var held = terms.filter(function (t, i) { return mine.some(function (n) { return near(t, n, i === last); }); });
+    var holds = function (t, i) { return mine.some(function (n) { return near(t, n, i === last); }); };
+    var weight = function (t) { return isWord(t) ? Math.log(1 + engine.records.length / (engine.df[t] || 1)) : 0; };
+    var total = 0;
+    var held = 0;
+    var count = 0;
+    terms.forEach(function (t, i) { total += weight(t); if (holds(t, i)) { held += weight(t); count++; } });
     var title = mine.slice(0, Math.max(1, mine.titleLength));
     var cover = title.filter(function (n) { return terms.some(function (t, i) { return near(t, n, i === last); }); }).length / title.length;
-    var words = terms.filter(isWord).length;
-    if (record[0] === "concept") {
-      if (held.length === terms.length) return [3, cover];
-      return [held.filter(isWord).length >= Math.max(1, Math.ceil(words / 2)) ? 4 : 6, cover];
-    }
-    return [held.length === terms.length ? 5 : 6, cover];
+    if (record[0] !== "concept") return [count === terms.length ? 5 : 6, cover, 0];
+    if (count === terms.length) return [3, cover, held];
+    return [held > 0 && held >= total / 2 ? 4 : 6, cover, held];
   }
 
   function isWord(t) {

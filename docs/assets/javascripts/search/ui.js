@@ -31,6 +31,7 @@
   var seq = 0;
   var pending = {};
   var shownSeq = 0;
+  var refocusing = false;
 
   function root() {
     return document.querySelector(SEL);
@@ -171,7 +172,11 @@
     box.classList.remove("gpulist-search--open");
     part("panel").hidden = true;
     part("input").setAttribute("aria-expanded", "false");
-    if (refocus) part("input").focus();
+    if (refocus) {
+      refocusing = true; // back in the box after Escape: not a reason to open again
+      part("input").focus();
+      refocusing = false;
+    }
   }
 
   function links() {
@@ -221,7 +226,7 @@
   });
   document.addEventListener("focusin", function (event) {
     var input = part("input");
-    if (event.target === input) {
+    if (event.target === input && !refocusing) {
       open();
       if (input.value) search();
     }
