@@ -25,21 +25,23 @@ ASK = """async (queries) => {
   for (const q of queries) {
     const a = await window.gpulist.search.run(q);
     out.push([q, a.state, a.results.map(r => r.url), a.results.map(r => [r.kind, r.label, r.title, r.aliases,
-              r.snippet])]);
+              r.snippet]), a.closest.map(r => r.url)]);
   }
   return out;
 }"""
 
 
 def ask(page, queries: list[str]) -> dict[str, tuple[str, list[str], list[list[str]]]]:
-    return {q: (state, urls, shown) for q, state, urls, shown in page.evaluate(ASK, queries)}
+    return {q: (state, urls, shown, closest) for q, state, urls, shown, closest in page.evaluate(ASK, queries)}
 
 
 def test_the_query_set_finds_the_right_page_first(tab: Tab, real_site: Site) -> None:
     """At least 95% right first results in each kind, at most 1% of queries with none."""
     tab.page.goto(real_site.url())
     queries = [q for pairs in KINDS.values() for q, _ in pairs]
-    answers = ask(tab.page, queries)
+    answers = ask(tab.page, [*queries, "shraedmemroy"])
+    # Three edits away from any word: nothing found, and the closest concept offered.
+    assert answers["shraedmemroy"][0] == "none" and answers["shraedmemroy"][3][:1] == ["concepts/shared-memory/"]
     wrong, rates = {}, {}
     for kind, pairs in KINDS.items():
         right = 0
@@ -118,7 +120,7 @@ def test_a_result_shows_its_name_and_a_snippet_that_starts_at_a_word(tab: Tab, s
                              "parseFloat(getComputedStyle(a.querySelector(s)).fontSize))")
     assert sizes[1] < sizes[0]
     answers = ask(page, ["kv cache", "attention", "memory", "flash", "cuda guide", "lecture"])
-    snippets = [s[4] for _, urls, shown in answers.values() for s in shown if s[4]]
+    snippets = [s[4] for _, urls, shown, _ in answers.values() for s in shown if s[4]]
     assert snippets
     bad = [s for s in snippets if not re.match(r"(… )?[\w\"'(“‘]", s) or s.startswith("… ") and not s[2:3].isalnum()]
     assert bad == []
@@ -152,6 +154,9 @@ def test_bad_queries_get_a_clear_answer_and_inject_nothing(tab: Tab, site: Site)
     assert page.evaluate("window.gpulistPwned === undefined && !document.querySelector('img[src=x]')")
     box.fill("zzqqxv wwkkpp")
     expect(status).to_contain_text("No results")
+    box.fill("atenshunn")  # too far from any word to match, near enough to a name to offer
+    expect(status).to_contain_text("Closest concepts")
+    expect(page.locator("a[data-gpulist-search-closest]").first).to_have_attribute("href", re.compile("concepts/attention/$"))
 
 
 def test_the_keyboard_opens_walks_and_closes_the_search(tab: Tab, site: Site) -> None:

@@ -67,7 +67,9 @@
         if (s === "s" && /(ss|us|is)$/.test(word)) return word;
         if (s === "ies" || s === "ied") return word.slice(0, -3) + "y";
         if (s.indexOf("ization") === 0) return word.slice(0, -s.length) + "iz";
-        return word.slice(0, -s.length);
+        var rest = word.slice(0, -s.length);
+        // debugging -> debug, hopper -> hop: a doubled consonant left by -ing, -ed or -er is one
+        return /(ing|ings|ed|er|ers)$/.test(s) && /([bdgmnprt])\1$/.test(rest) ? rest.slice(0, -1) : rest;
       }
     }
     return word;
@@ -85,8 +87,10 @@
     var w = fold(word);
     if (STOP[w]) return null;
     var s = stem(w);
+    if (vocabulary) { vocabulary[s] = true; vocabulary[w] = true; }
     return s === w ? s : [s, w];
   }
+  var vocabulary = null; // every word the index holds, filled while `create` indexes
 
   /* The index's words of a field: every word and each camelCase part, as terms. */
   function tokenize(text) {
@@ -123,6 +127,7 @@
 
   function create(raw, MiniSearch) {
     var records = raw.records;
+    vocabulary = {};
     var mini = new MiniSearch({
       idField: "i", fields: ["t", "n", "k", "x"],
       tokenize: tokenize, processTerm: indexTerms,
@@ -142,11 +147,18 @@
         if (k) (exact[k] = exact[k] || []).push([i, pair[1], literal(pair[0])]);
       });
     });
-    var engine = { records: records, mini: mini, exact: exact, names: names, df: df };
+    var engine = { records: records, mini: mini, exact: exact, names: names, df: df, vocabulary: vocabulary };
+    vocabulary = null;
     return { run: function (query) { return answer(engine, query); }, size: records.length };
   }
 
   /* Edits forgiven in a word: none in short words and in names with digits (H100 is not A100). */
+  /* A word the index holds is taken as meant: no edits (cheaper, and "tensor" does not also
+     match "sensor"); any other word gets fuzzyOf's. */
+  function edits(engine, t) {
+    return engine.vocabulary[t] ? 0 : fuzzyOf(t);
+  }
+
   function fuzzyOf(t) {
     return /\d/.test(t) ? 0 : t.length >= 6 ? 2 : t.length >= 4 ? 1 : 0;
   }
@@ -171,7 +183,7 @@
     var found = engine.mini.search(terms.join(" "), {
       boost: { t: 5, n: 4, k: 1.5, x: 1 }, combineWith: "OR",
       prefix: function (t, i, all) { return i === all.length - 1 && t.length >= 2; },
-      fuzzy: function (t) { return fuzzyOf(t) || null; }, maxFuzzy: 2, weights: { fuzzy: 0.3, prefix: 0.5 }
+      fuzzy: function (t) { return edits(engine, t) || null; }, maxFuzzy: 2, weights: { fuzzy: 0.3, prefix: 0.5 }
     });
     var seen = {};
     var groups = found.slice(0, RANKED).map(function (hit) {
@@ -206,14 +218,16 @@
     var record = engine.records[id];
     var mine = engine.names[id];
     var last = terms.length - 1;
-    var holds = function (t, i) { return mine.some(function (n) { return near(t, n, i === last); }); };
+    var holds = function (t, i) { return mine.some(function (n) { return near(t, n, i === last, edits(engine, t)); }); };
     var weight = function (t) { return isWord(t) ? Math.log(1 + engine.records.length / (engine.df[t] || 1)) : 0; };
     var total = 0;
     var held = 0;
     var count = 0;
     terms.forEach(function (t, i) { total += weight(t); if (holds(t, i)) { held += weight(t); count++; } });
     var title = mine.slice(0, Math.max(1, mine.titleLength));
-    var cover = title.filter(function (n) { return terms.some(function (t, i) { return near(t, n, i === last); }); }).length / title.length;
+    var cover = title.filter(function (n) {
+      return terms.some(function (t, i) { return near(t, n, i === last, edits(engine, t)); });
+    }).length / title.length;
     if (record[0] !== "concept") return [count === terms.length ? 5 : 6, cover, 0];
     if (count === terms.length) return [3, cover, held];
     return [held > 0 && held >= total / 2 ? 4 : 6, cover, held];
@@ -224,9 +238,8 @@
   }
 
   /* Whether a query term meets a name's term: equal, its prefix (the word being typed), or within its edits. */
-  function near(t, n, typing) {
+  function near(t, n, typing, most) {
     if (t === n || (typing && t.length >= 2 && n.indexOf(t) === 0)) return true;
-    var most = fuzzyOf(t);
     return most > 0 && Math.abs(t.length - n.length) <= most && distance(t, n, most) <= most;
   }
 

@@ -15,7 +15,8 @@
  * that is never searched loads this file and search.css only. Each result is a link carrying
  * data-gpulist-search-result="<rank>" (1 first); when nothing is found the closest concepts are
  * offered, each data-gpulist-search-closest. Everything is written as text nodes: a query or a
- * record can never become markup.
+ * record can never become markup. gpulist.search.run resolves to null for a query passed over
+ * because a later one came before it was answered.
  *
  * Keys: "/" opens the search from anywhere but a field; ArrowDown and ArrowUp walk the box and
  * the results; Enter in the box follows the first result; Escape closes. gpulist.search.run(q)
@@ -75,7 +76,7 @@
     start();
     var mine = ++seq;
     return new Promise(function (resolve) {
-      pending[mine] = function (answer) { resolve(Object.assign(answer, { seq: mine })); };
+      pending[mine] = function (answer) { resolve(answer && Object.assign(answer, { seq: mine })); };
       worker.postMessage({ type: "query", seq: mine, query: String(query) });
     });
   }
@@ -133,7 +134,7 @@
   };
 
   function show(answer) {
-    if (answer.seq < shownSeq) return; // an older query's answer came late
+    if (!answer || answer.seq < shownSeq) return; // passed over for a later query, or came late
     shownSeq = answer.seq;
     var list = part("results");
     if (!list) return;

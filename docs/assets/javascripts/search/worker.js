@@ -19,10 +19,21 @@ self.onmessage = function (event) {
   var message = event.data || {};
   if (message.type === "load") load(message);
   else if (message.type === "query") {
-    if (engine) reply(message);
-    else waiting.push(message);
+    waiting.push(message);
+    if (engine && waiting.length === 1) setTimeout(answerLatest, 0);
   }
 };
+
+/* Queries typed faster than they are answered pile up: only the latest is answered, the
+   others are told they were passed over (answer null), so a slow phone shows the results of
+   what the reader typed last instead of working through each letter. */
+function answerLatest() {
+  var queued = waiting;
+  waiting = [];
+  if (!queued.length) return;
+  queued.slice(0, -1).forEach(function (m) { self.postMessage({ type: "answer", seq: m.seq, answer: null }); });
+  reply(queued[queued.length - 1]);
+}
 
 function load(message) {
   try {
@@ -38,10 +49,7 @@ function load(message) {
     if (!raw || raw.version !== 1 || !Array.isArray(raw.records)) throw new Error("search-index.json: unknown version");
     engine = self.gpulist.searchEngine.create(raw, self.MiniSearch);
     self.postMessage({ type: "ready", size: engine.size });
-    var queued = waiting;
-    waiting = [];
-    // Only the last query typed before the index was ready matters; answer it alone.
-    if (queued.length) reply(queued[queued.length - 1]);
+    answerLatest(); // of what was typed before the index was ready, the last query
   }).catch(function (error) {
     self.postMessage({ type: "failed", error: String(error && error.message || error) });
   });
