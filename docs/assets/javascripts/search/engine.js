@@ -4,24 +4,22 @@
  * Loaded on first use of the search box (search/ui.js loads it with the vendored MiniSearch
  * 7.2.0, vendor/minisearch-7.2.0/, MIT, and search-index.json, gpulist.site.search_index).
  * MiniSearch finds candidates (BM25 over the records' fields, prefix matching of the word
- * being typed, one edit forgiven per word of four letters or more, two from eight); this file
- * says what a word is and ranks what it found by rules a learner expects:
+ * being typed, one edit forgiven in a word the index does not hold, two from six letters); this file
+ * ranks what it found by rules a learner expects (what a word is: search/words.js):
  *
- *   words      letters and digits, case and accents folded; a camelCase word also yields
- *              its parts ("FlashAttention" -> flashattention, flash, attention)
- *   filler     question words and the like ("how do I", "what is", "why does") are dropped
- *   stems      a light English stemmer: kernels/kernel, profiling/profiler/profile,
- *              quantized/quantization/quantize meet at one stem
- *   ranking    1. a concept whose title is the query; 2. a record whose exact title is the
- *              query (an entry, a path, a GPU, a page); 3. a concept one of whose aliases is
- *              the query; 4. concepts whose names hold every word; 5. concepts whose names
- *              hold some word; 6. records whose titles hold every word; 7. the rest; each
- *              group by MiniSearch's score
+ *   ranking    0. a concept whose title is the query; 1. a record whose exact title is the
+ *              query (an entry, a path, a GPU, a page); 2. a concept one of whose aliases is
+ *              the query (as written before one that only folds to it); 3. concepts whose
+ *              names hold every word; 4. concepts whose names hold words weighing at least
+ *              half the query (rarer words weigh more); 5. records whose titles hold every
+ *              word; 6. the rest. Within a group: the weight a concept's names hold, the share
+ *              of its title the query holds, then MiniSearch's score
  *   nothing    the closest concepts by their names' letter trigrams
  *
- * Exposes gpulist.searchEngine.create(index) -> {run(query) -> answer}; answer is
- * {state, query, results: [{record, title, aliases, label, url, snippet: [text, marks]}],
- * closest, note}; state is "results", "none", "empty", "filler" or "short".
+ * Exposes gpulist.searchEngine.create(index, MiniSearch) -> {run(query) -> answer}; answer is
+ * {state, query, note, results, closest}, each result {kind, title, aliases, label, url,
+ * snippet, marks: [[start, end]]}; state is "results", "none", "empty" (no word) or "filler"
+ * (only filler words).
  */
 (function () {
   "use strict";
@@ -31,85 +29,9 @@
   var MAX_WORDS = 12;
   var SHOWN = 30;
   var RANKED = 300; // MiniSearch's best, ranked by the rules; the rest cannot reach the first 30
-  var FILLER = ("a an the is are was were be been do does did doing done how what whats which who whom why when " +
-    "where can could should would will shall may might must i me my we our you your it its this that these those " +
-    "of to in on at by for from with about into as and or but not no if then than so there here get got use used " +
-    "using make makes explain explained learn learning understand mean means meaning difference between vs versus " +
-    "work works working best good way ways tutorial guide intro introduction please show tell find write writing " +
-    "written").split(" ");
-  var STOP = {};
-  FILLER.forEach(function (w) { STOP[w] = true; });
-  // Suffixes a stem may lose, longest first; the stem keeps at least three letters.
-  // (-ization keeps its "iz": quantization, quantized and quantize all give quantiz).
-  var SUFFIXES = ["izations", "ization", "ations", "ation", "ings", "ing", "ers", "er",
-    "ies", "ied", "ed", "es", "e", "s", "ly"];
-
-  function fold(text) {
-    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  }
-
-  /* Words as written: runs of letters and digits (any script). */
-  function rawWords(text) {
-    return String(text).normalize("NFKC").match(/[\p{L}\p{N}]+/gu) || [];
-  }
-
-  /* A camelCase or CamelCase word's parts ("FlashAttention", "cuBLAS" stays whole: caps after lower only once). */
-  function parts(word) {
-    var split = word.replace(/([a-z])([A-Z][a-z])/g, "$1 $2").split(" ");
-    return split.length > 1 ? split : [];
-  }
-
-  function stem(word) {
-    if (/\d/.test(word) || word.length < 4) return word;
-    for (var i = 0; i < SUFFIXES.length; i++) {
-      var s = SUFFIXES[i];
-      if (word.length - s.length >= 3 && word.slice(-s.length) === s) {
-        if (s === "s" && /(ss|us|is)$/.test(word)) return word;
-        if (s === "ies" || s === "ied") return word.slice(0, -3) + "y";
-        if (s.indexOf("ization") === 0) return word.slice(0, -s.length) + "iz";
-        var rest = word.slice(0, -s.length);
-        // debugging -> debug, hopper -> hop: a doubled consonant left by -ing, -ed or -er is one
-        return /(ing|ings|ed|er|ers)$/.test(s) && /([bdgmnprt])\1$/.test(rest) ? rest.slice(0, -1) : rest;
-      }
-    }
-    return word;
-  }
-
-  /* A word as a query asks for it: folded and stemmed; null for filler. */
-  function term(word) {
-    var w = fold(word);
-    return STOP[w] ? null : stem(w);
-  }
-
-  /* A word as the index holds it: its stem and, where they differ, the whole word, so that a
-     typo that breaks a suffix ("quantisaton") is still one edit from a word of the index. */
-  function indexTerms(word) {
-    var w = fold(word);
-    if (STOP[w]) return null;
-    var s = stem(w);
-    if (vocabulary) { vocabulary[s] = true; vocabulary[w] = true; }
-    return s === w ? s : [s, w];
-  }
-  var vocabulary = null; // every word the index holds, filled while `create` indexes
-
-  /* The index's words of a field: every word and each camelCase part, as terms. */
-  function tokenize(text) {
-    var out = [];
-    rawWords(text).forEach(function (w) { out.push(w); out.push.apply(out, parts(w)); });
-    return out;
-  }
-
-  /* The words of a name, for exact matching: no camelCase parts, joined ("FlashAttention-3"
-     and "flash attention 3" both give flashattention3). */
-  function key(text) {
-    return rawWords(text).map(term).filter(Boolean).join("");
-  }
-
-  /* A name as written, folded, for telling an alias written as the query from one that folds to it. */
-  function literal(text) {
-    return fold(text).split(/\s+/).join(" ").trim();
-  }
-
+  var W = G.searchWords; // search/words.js, loaded first
+  var fold = W.fold, rawWords = W.rawWords, term = W.term, tokenize = W.tokenize, key = W.key, literal = W.literal;
+  var indexTerms = W.indexTerms;
   /* A record's name terms, its title's first (`titleLength` of them, with camelCase parts),
      then its other names' (whole words only: KernelBench is not a name for "bench"). */
   function nameTerms(record) {
@@ -122,15 +44,18 @@
     return out;
   }
 
-  G.searchWords = { fold: fold, stem: stem, term: term, key: key, tokenize: tokenize, FILLER: FILLER };
   G.searchEngine = { create: create, MAX_QUERY: MAX_QUERY };
 
   function create(raw, MiniSearch) {
     var records = raw.records;
-    vocabulary = {};
+    var vocabulary = {}; // every word the index holds
     var mini = new MiniSearch({
-      idField: "i", fields: ["t", "n", "k", "x"],
-      tokenize: tokenize, processTerm: indexTerms,
+      idField: "i", fields: ["t", "n", "k", "x"], tokenize: tokenize,
+      processTerm: function (w) {
+        var t = indexTerms(w);
+        [].concat(t || []).forEach(function (x) { vocabulary[x] = true; });
+        return t;
+      },
       searchOptions: { tokenize: function (q) { return q.split(" "); }, processTerm: function (t) { return t; } }
     });
     mini.addAll(records.map(function (r, i) { return { i: i, t: r[1], n: r[2], k: r[3], x: r[4] }; }));
@@ -148,7 +73,6 @@
       });
     });
     var engine = { records: records, mini: mini, exact: exact, names: names, df: df, vocabulary: vocabulary };
-    vocabulary = null;
     return { run: function (query) { return answer(engine, query); }, size: records.length };
   }
 

@@ -10,7 +10,7 @@
  *   [data-gpulist-search-close]      the phone's "close" button
  * and the header's own search button (label[for=__search], shown on a phone) opens it.
  *
- * The engine (search/engine.js, with the vendored MiniSearch) and search-index.json are
+ * The engine (search/words.js and engine.js, with the vendored MiniSearch) and search-index.json are
  * fetched the first time a reader opens the search, into a worker (search/worker.js): a page
  * that is never searched loads this file and search.css only. Each result is a link carrying
  * data-gpulist-search-result="<rank>" (1 first); when nothing is found the closest concepts are
@@ -64,7 +64,8 @@
       };
       worker.onerror = function (event) { reject(new Error(event.message || "the search worker failed")); };
       worker.postMessage({ type: "load", minisearch: asset("assets/javascripts/vendor/minisearch-7.2.0/minisearch.js"),
-        engine: asset("assets/javascripts/search/engine.js"), index: asset("search-index.json") });
+        words: asset("assets/javascripts/search/words.js"), engine: asset("assets/javascripts/search/engine.js"),
+        index: asset("search-index.json") });
     });
     ready.catch(function (error) {
       status("Search could not load (" + error.message + "). Reload the page to try again.");

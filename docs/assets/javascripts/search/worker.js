@@ -5,7 +5,7 @@
  * about 0.1 s on a desktop for the real list and 0.8 s at 10,000 entries (4x that on a
  * phone's CPU, benchmarks/search_bench.py): here it never holds up scrolling or typing.
  *
- * Messages in:  {type: "load", minisearch: URL, engine: URL, index: URL}
+ * Messages in:  {type: "load", minisearch: URL, words: URL, engine: URL, index: URL}
  *               {type: "query", seq: N, query: "..."}
  * Messages out: {type: "ready", size: records} | {type: "failed", error: "..."}
  *               {type: "answer", seq: N, answer: {...}} (gpulist.searchEngine's answer)
@@ -37,7 +37,7 @@ function answerLatest() {
 
 function load(message) {
   try {
-    importScripts(message.minisearch, message.engine);
+    importScripts(message.minisearch, message.words, message.engine);
   } catch (error) {
     self.postMessage({ type: "failed", error: String(error && error.message || error) });
     return;
