@@ -164,7 +164,6 @@
     if (!box) return;
     box.classList.add("gpulist-search--open");
     part("panel").hidden = false;
-    part("input").setAttribute("aria-expanded", "true");
     start();
   }
 
@@ -173,7 +172,6 @@
     if (!box) return;
     box.classList.remove("gpulist-search--open");
     part("panel").hidden = true;
-    part("input").setAttribute("aria-expanded", "false");
     if (refocus) {
       refocusing = true; // back in the box after Escape: not a reason to open again
       part("input").focus();
