@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Site, Tab
+from tests.browser.conftest import Site, Tab, mark_document, same_document
 from tests.browser.search_queries import KINDS
 
 FA3 = ("topics/attention/#flashattention-3", "FlashAttention-3: Fast and Accurate Attention")
@@ -175,5 +175,13 @@ def test_the_keyboard_opens_walks_and_closes_the_search(tab: Tab, site: Site) ->
     page.keyboard.press("Escape")
     expect(page.locator("[data-gpulist-search-panel]")).to_be_hidden()
     expect(box).to_be_focused()
+    mark_document(page)
     box.press("Enter")
     page.wait_for_url(lambda url: "/concepts/kv-cache/" in url)
+    # An instant navigation, not a reload: the search is bound again on the new page.
+    assert same_document(page)
+    expect(page.locator("[data-gpulist-search-panel]")).to_be_hidden()
+    page.locator("body").press("/")
+    expect(box).to_be_focused()
+    box.fill("fp8")
+    expect(results.first).to_have_attribute("href", re.compile("concepts/fp8/$"), timeout=10_000)
