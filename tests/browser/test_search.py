@@ -12,6 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.axe_kit import in_both_schemes, violations
 from tests.browser.conftest import Site, Tab, mark_document, same_document
 from tests.browser.search_queries import KINDS
 
@@ -124,6 +125,16 @@ def test_a_result_shows_its_name_and_a_snippet_that_starts_at_a_word(tab: Tab, s
     assert snippets
     bad = [s for s in snippets if not re.match(r"(… )?[\w\"'(“‘]", s) or s.startswith("… ") and not s[2:3].isalnum()]
     assert bad == []
+    # The open results pass axe in both palettes (the palette's toggle closes the search: reopen it).
+    box = page.locator(site.search_ui.box)
+
+    def reopen() -> None:
+        box.click()
+        expect(concept.locator(".gpulist-search__title")).to_be_visible(timeout=10_000)
+
+    reopen()
+    found = in_both_schemes(page, reopen, lambda p: violations(p, include=["[data-gpulist-search]"]))
+    assert found == {"light": [], "dark": []}
 
 
 BAD = {
