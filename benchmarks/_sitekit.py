@@ -124,41 +124,6 @@ CHROMIUM_ARGS = [
 ]
 
 
-class SearchUI:
-    """How a reader searches on each engine's pages (as in tests/browser/conftest.py)."""
-
-    OPENER = {"zensical": ".md-search__button", "mkdocs": None}
-    BOX = {"zensical": "dialog[aria-label=Search] input", "mkdocs": "input.md-search__input"}
-    RESULTS = {"zensical": "dialog[aria-label=Search] a[role=option]", "mkdocs": ".md-search-result__list a[href]"}
-
-
-# The results a reader sees, best first: each result link's href, or "" for a link that is
-# only a page's heading (Material's score-0 article) or folded into "N more on this page".
-_SHOWN_RESULTS = """(selector) => [...document.querySelectorAll('*')]
-  .flatMap(e => e.shadowRoot ? [e.shadowRoot] : []).concat([document])
-  .flatMap(root => [...root.querySelectorAll(selector)])
-  .map(a => {
-    const article = a.querySelector('article');
-    const heading = article && article.dataset.mdScore === '0.00';
-    const folded = a.closest('details') && !a.closest('details').open;
-    return heading || folded ? '' : a.getAttribute('href');
-  })"""
-
-
-def search_results(page: object, engine: str, query: str, settle_ms: int = 1500) -> list[str]:
-    """Types `query` into the engine's search box; returns the hrefs of the results shown, in order."""
-    opener = SearchUI.OPENER[engine]
-    if opener:
-        page.locator(opener).first.click()  # type: ignore[attr-defined]
-    box = page.locator(SearchUI.BOX[engine]).first  # type: ignore[attr-defined]
-    box.click()
-    box.fill("")
-    box.press_sequentially(query)
-    page.locator(SearchUI.RESULTS[engine]).first.wait_for(timeout=300_000)  # type: ignore[attr-defined]
-    page.wait_for_timeout(settle_ms)  # type: ignore[attr-defined]
-    return page.evaluate(_SHOWN_RESULTS, SearchUI.RESULTS[engine])  # type: ignore[attr-defined]
-
-
 class serve:  # noqa: N801 - used as a context manager, reads like a function
     """The built site on an ephemeral 127.0.0.1 port, in a thread, for a `with` block; with
     `compress`, text files go gzipped to clients that accept it, as any real host sends them."""

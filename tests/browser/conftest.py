@@ -65,20 +65,17 @@ EDIT_URI = "edit/main/data/"
 
 @dataclass(frozen=True)
 class SearchUI:
-    """How a reader searches on one engine's pages. Zensical's search dialog lives in a shadow
-    root; Playwright's CSS selectors reach into open shadow roots."""
+    """How a reader searches: gpulist's own box in the header, the same under both engines
+    (overrides/partials/search.html, docs/assets/javascripts/search/ui.js)."""
 
     opener: str | None  # clicked first, when the box is hidden behind a button
     box: str
-    results: str  # every result link, best first
+    results: str  # every result link, best first (data-gpulist-search-result is its rank)
     index: str  # the search index the page fetches
 
 
-SEARCH_UI = {
-    "mkdocs": SearchUI(None, "input.md-search__input", ".md-search-result__list a[href]", "/search/search_index.json"),
-    "zensical": SearchUI(".md-search__button", "dialog[aria-label=Search] input",
-                         "dialog[aria-label=Search] a[role=option]", "/search.json"),
-}
+_GPULIST_SEARCH = SearchUI(None, "[data-gpulist-search-input]", "a[data-gpulist-search-result]", "/search-index.json")
+SEARCH_UI = {"mkdocs": _GPULIST_SEARCH, "zensical": _GPULIST_SEARCH}
 
 
 @dataclass
@@ -136,7 +133,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def build_fixture_site(project: Path, site_url: str, engine: str) -> None:
+def build_fixture_site(project: Path, site_url: str, engine: str, data: Path = FIXTURE) -> None:
     """`gpulist build` of the fixture catalog in a scratch copy of the project's site skeleton.
 
     The site URL is where the tests serve the site (instant navigation only takes over links
@@ -146,7 +143,7 @@ def build_fixture_site(project: Path, site_url: str, engine: str) -> None:
     shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
     shutil.copytree(REPO / "overrides", project / "overrides")
     shutil.copytree(REPO / "docs" / "assets", project / "docs" / "assets")
-    shutil.copytree(FIXTURE, project / "data")
+    shutil.copytree(data, project / "data")
     code = gpulist_main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml"),
                          "--engine", engine, "--site-url", site_url, "--repo-url", REPO_URL, "--edit-uri", EDIT_URI])
     assert code == 0, f"gpulist build --engine {engine} failed on the fixture catalog"
@@ -172,6 +169,24 @@ def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
         data = json.loads((project / "site" / "resources.json").read_text(encoding="utf-8"))
         yield Site(engine=engine, root=project / "site", base_url=base_url, resources=data["resources"],
                    topics=data["topics"])
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def real_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The real list (data/), built and served like `site`: for the search's query set, which
+    asks what learners ask of the real catalog. Built only in a process that runs a test using it."""
+    engine = request.param
+    project = tmp_path_factory.mktemp(f"browser-real-{engine}")
+    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
+    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
+    base_url = f"http://{LOCAL_HOST}:{server.server_port}/"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        build_fixture_site(project, base_url, engine, data=REPO / "data")
+        yield Site(engine=engine, root=project / "site", base_url=base_url)
     finally:
         server.shutdown()
         server.server_close()

@@ -8,13 +8,15 @@ above it), not to something floating on top of it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.conftest import Site, open_tab
+from tests.browser.conftest import Site, at, open_tab
 
 PHONE = {"width": 412, "height": 915}
 PAGES = {"home": "", "topic": "topics/attention/", "concept page": "concepts/kv-cache/",
@@ -73,20 +75,31 @@ def test_the_check_catches_a_control_over_the_text(browser: Any, site: Site) -> 
         assert page.evaluate(COVERED) != []
 
 
-def test_the_search_dialog_fits_a_phone(browser: Any, site: Site) -> None:
-    with phone(browser, site, "topics/attention/") as tab:
+def test_the_search_opens_fits_and_answers_a_touch_on_a_phone(browser: Any, site: Site) -> None:
+    """Tapped as a phone's reader would: the header's search button opens the box over the
+    header, focused; the results fill the screen under it; a tapped result opens its page."""
+    tab = open_tab(browser, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
         page = tab.page
-        page.locator("label.md-header__button[for=__search]").click()  # the phone's search icon
+        page.goto(site.url("topics/attention/"), wait_until="networkidle")
+        page.locator("label.md-header__button[for=__search]").tap()  # the phone's search icon
         box = page.locator(site.search_ui.box).first
-        box.click()
-        box.press_sequentially("attention")
-        page.locator(site.search_ui.results).first.wait_for()
-        # MkDocs slides its search in: measure where it comes to rest, not mid-slide (x was 4 px
-        # off screen here while the transition ran, more often on a loaded machine).
-        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
-        box = box.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        expect(box).to_be_focused()
+        box.press_sequentially("kv cache")
+        first = page.locator(site.search_ui.results).first
+        expect(first).to_have_attribute("href", re.compile("concepts/kv-cache/$"), timeout=10_000)
+        panel = page.locator("[data-gpulist-search-panel]").bounding_box()
+        field = box.bounding_box()
+        assert field is not None and field["x"] >= 0 and field["x"] + field["width"] <= PHONE["width"]
+        assert panel is not None and panel["x"] == 0 and panel["width"] == PHONE["width"]
+        assert panel["y"] + panel["height"] <= PHONE["height"] + 1
         assert page.evaluate(OVERFLOW) <= 0
+        first.tap()
+        page.wait_for_url(at("concepts/kv-cache/"))
+        expect(page.locator("[data-gpulist-search-panel]")).to_be_hidden()
+        assert tab.errors == []
+    finally:
+        tab.page.context.close()
 
 
 # The real list's longest title (139 characters) and most concepts on one entry (16), on one row.

@@ -22,7 +22,7 @@ without touching gpulist, and a switch back is one flag (`--engine`).
   anchor of both engines' output, `gpulist validate` refuses relative links in notes (the
   only links contributors write), and CI's MkDocs build keeps the strict link check.
 
-Default engine, measured (benchmarks/site_build.py, benchmarks/site_search.py, README):
+Default engine, measured (benchmarks/site_build.py, README; the search was the engines' own then):
 Zensical, whose search lists each entry as its own result where Material groups them
 under their topic page, and which builds faster once its link pass is off (1.30 s against
 1.62 s for the real list, 6.9 s against 9.6 s at 10,000 entries).

@@ -15,26 +15,10 @@ compact lines; the reading paths that pass through it; the book's sections for i
 terms; "Unlocks" [data-gpulist-unlocks] (the concepts that require it) and its related
 concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
 
-Search. A search for a concept's title or one of its aliases should lead with its page,
-ahead of the entries that mention it and of concepts whose longer titles contain it ("KV
-cache" is KV Cache, not KV Cache Eviction), and the result should say it is a concept. It
-is done with each engine's own fields and boosts, no search code of ours:
-
-- The page opens with its names: the title, its aliases beside it in the H1 (visible on
-  both engines), then a gloss line, "Concept · **KV Cache**: <description>", which labels
-  the result and puts the title at the start of the section's text.
-- Zensical ranks by fields (title over path over text) and, on a tie, by source order; it
-  has no boosts and no tags field. So the aliases stay in the H1, its title field, where
-  an alias query meets them; the gloss line makes the texts of KV Cache and KV Cache
-  Eviction tie for "KV cache"; and the source order (gpulist.view.concepts.concept_page,
-  a folder per concept) puts the shorter title first.
-- Material (MkDocs) scores with lunr, which gives title words the same weight however
-  long the title (Material sets no length normalisation, `b(0)`). There the aliases are
-  left out of the H1's indexed text (`data-search-exclude`: many aliases repeating a word
-  outweighed an exact title) and written as the page's tags, a field mkdocs.yml boosts
-  below the title; the page's boost falls with the title's length, so GEMM leads Grouped
-  GEMM; topic pages, whose sections are the entries, are boosted too (gpulist.site.topic_page),
-  so an entry's exact title leads over a concept that shares one of its words.
+Search. The site's search is gpulist's own (gpulist.site.search_index): it reads a concept's
+title and aliases from the catalog, not from this page. The page still carries what each
+engine's own index reads (the engines build one; no page loads it): the gloss line, "Concept ·
+**KV Cache**: <description>", and for Material the names as hidden tags and a boost.
 
 Only the first section is indexed: every later section (`data-search-exclude`) repeats
 entries, concepts and book sections that are results of their own, and indexing them had
@@ -110,11 +94,10 @@ def _meta(c: Concept, config: SiteConfig) -> dict[str, object]:
 
 
 def _names(c: Concept, config: SiteConfig) -> str:
-    """The H1 with the aliases beside the title, and the gloss line that labels the concept."""
-    skip = "" if config.names_in_title else " data-search-exclude"
-    aka = (f' <span class="gpulist-aka"{skip}>' + " · ".join(html_text(a) for a in c.aliases) + "</span>"
-           if c.aliases else "")
-    return (f"# {escape_text(c.title)}{aka} {{ #concept }}\n\n"
+    """The H1, the title alone (it is the page's name in hover previews and the browser's tab),
+    the aliases under it in smaller type, and the gloss line that labels the concept."""
+    aka = ('<p class="gpulist-aka">' + " · ".join(html_text(a) for a in c.aliases) + "</p>\n\n" if c.aliases else "")
+    return (f"# {escape_text(c.title)} {{ #concept }}\n\n{aka}"
             f'<p class="gpulist-gloss"><span class="gpulist-kind">Concept</span> · <strong>{html_text(c.title)}</strong>: '
             f"<em>{html_text(c.description)}</em></p>\n")
 

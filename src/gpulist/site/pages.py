@@ -35,6 +35,8 @@ from gpulist.site.recent import render_recent
 from gpulist.site.review_page import DATA_PATH as REVIEW_DATA
 from gpulist.site.review_page import PAGE as REVIEW_PAGE
 from gpulist.site.review_page import render_review, render_review_data
+from gpulist.site.search_index import PATH as SEARCH_INDEX
+from gpulist.site.search_index import render_search_index
 from gpulist.site.start_here import PAGE as START_PAGE
 from gpulist.site.start_here import render_start_here
 from gpulist.site.topic_page import INDEX as TOPICS_INDEX
@@ -72,10 +74,10 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
 
 def catalog_pages(view: SiteView, config: SiteConfig) -> Files:
     """What covers the whole catalog at once: the feed, llms.txt, the concepts index with its
-    map, the book's index, and the reader's data for planning next steps."""
+    map, the book's index, the reader's data for planning next steps and the search index."""
     pages = {FEED_PATH: render_feed(view, config), LLMS_PATH: render_llms_txt(view, config),
              CONCEPTS_PAGE: render_concepts(view, config), PROGRESS_DATA: render_progress_data(view),
-             REVIEW_DATA: render_review_data(view)}
+             REVIEW_DATA: render_review_data(view), SEARCH_INDEX: render_search_index(view)}
     if view.book:
         pages[BOOK_PAGE] = render_book(view, config)
     return pages

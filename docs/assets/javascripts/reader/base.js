@@ -114,20 +114,11 @@
     document.dispatchEvent(new CustomEvent("gpulist:progress"));
   };
 
-  /* Material's search under MkDocs is a role="dialog" without a name (Zensical's has one),
-     which Lighthouse's accessibility audit flags on every page; the theme's own label is used. */
-  function nameSearchDialog() {
-    var dialog = document.querySelector(".md-search[role=dialog]:not([aria-label]):not([aria-labelledby])");
-    var input = dialog && dialog.querySelector("input[aria-label]");
-    if (dialog) dialog.setAttribute("aria-label", input ? input.getAttribute("aria-label") : "Search");
-  }
-
   var page = 0; // which page a deferred half of `bind` belongs to
 
   function bind() {
     G.mark("gpulist-reader-start");
     var current = ++page;
-    nameSearchDialog();
     modules.forEach(function (m) { if (m.early) m.early(); });
     G.mark("gpulist-reader-paused");
     window.setTimeout(function () {

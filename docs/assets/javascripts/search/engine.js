@@ -1,0 +1,237 @@
+/*
+ * gpulist search, the engine: from a query as a learner types it to ranked results.
+ *
+ * Loaded on first use of the search box (search/ui.js loads it with the vendored MiniSearch
+ * 7.2.0, vendor/minisearch-7.2.0/, MIT, and search-index.json, gpulist.site.search_index).
+ * MiniSearch finds candidates (BM25 over the records' fields, prefix matching of the word
+ * being typed, one edit forgiven in a word the index does not hold, two from six letters); this file
+ * ranks what it found by rules a learner expects (what a word is: search/words.js):
+ *
+ *   ranking    0. a concept whose title is the query; 1. a record whose exact title is the
+ *              query (an entry, a path, a GPU, a page); 2. a concept one of whose aliases is
+ *              the query (as written before one that only folds to it); 3. concepts whose
+ *              names hold every word; 4. concepts whose names hold words weighing at least
+ *              half the query (rarer words weigh more); 5. records whose titles hold every
+ *              word; 6. the rest. Within a group: the weight a concept's names hold, the share
+ *              of its title the query holds, then MiniSearch's score
+ *   nothing    the closest concepts by their names' letter trigrams
+ *
+ * Exposes gpulist.searchEngine.create(index, MiniSearch) -> {run(query) -> answer}; answer is
+ * {state, query, note, results, closest}, each result {kind, title, aliases, label, url,
+ * snippet, marks: [[start, end]]}; state is "results", "none", "empty" (no word) or "filler"
+ * (only filler words).
+ */
+(function () {
+  "use strict";
+
+  var G = self.gpulist = self.gpulist || {}; // a page's window, or the search worker
+  var MAX_QUERY = 200; // characters searched; the rest is ignored, and the answer says so
+  var MAX_WORDS = 12;
+  var SHOWN = 30;
+  var RANKED = 300; // MiniSearch's best, ranked by the rules; the rest cannot reach the first 30
+  var W = G.searchWords; // search/words.js, loaded first
+  var fold = W.fold, rawWords = W.rawWords, term = W.term, tokenize = W.tokenize, key = W.key, literal = W.literal;
+  var indexTerms = W.indexTerms;
+  /* A record's name terms, its title's first (`titleLength` of them, with camelCase parts),
+     then its other names' (whole words only: KernelBench is not a name for "bench"). */
+  function nameTerms(record) {
+    var out = [];
+    var add = function (w) { var t = indexTerms(w); if (t) out.push.apply(out, [].concat(t)); };
+    tokenize(record[1]).forEach(add);
+    var titleLength = out.length;
+    rawWords(record[2]).forEach(add);
+    out.titleLength = titleLength;
+    return out;
+  }
+
+  G.searchEngine = { create: create, MAX_QUERY: MAX_QUERY };
+
+  function create(raw, MiniSearch) {
+    var records = raw.records;
+    var vocabulary = {}; // every word the index holds
+    var mini = new MiniSearch({
+      idField: "i", fields: ["t", "n", "k", "x"], tokenize: tokenize,
+      processTerm: function (w) {
+        var t = indexTerms(w);
+        [].concat(t || []).forEach(function (x) { vocabulary[x] = true; });
+        return t;
+      },
+      searchOptions: { tokenize: function (q) { return q.split(" "); }, processTerm: function (t) { return t; } }
+    });
+    mini.addAll(records.map(function (r, i) { return { i: i, t: r[1], n: r[2], k: r[3], x: r[4] }; }));
+    var exact = {};
+    var names = [];
+    var df = {}; // in how many records' names each name term stands: rarer words weigh more
+    records.forEach(function (r, i) {
+      names.push(nameTerms(r));
+      names[i].forEach(function (t, j, all) { if (all.indexOf(t) === j) df[t] = (df[t] || 0) + 1; });
+      var keys = [[r[1], r[0] === "concept" ? 0 : 1]];
+      if (r[0] === "concept") String(r[2]).split(" · ").forEach(function (a) { if (a) keys.push([a, 2]); });
+      keys.forEach(function (pair) {
+        var k = key(pair[0]);
+        if (k) (exact[k] = exact[k] || []).push([i, pair[1], literal(pair[0])]);
+      });
+    });
+    var engine = { records: records, mini: mini, exact: exact, names: names, df: df, vocabulary: vocabulary };
+    return { run: function (query) { return answer(engine, query); }, size: records.length };
+  }
+
+  /* Edits forgiven in a word: none in short words and in names with digits (H100 is not A100). */
+  /* A word the index holds is taken as meant: no edits (cheaper, and "tensor" does not also
+     match "sensor"); any other word gets fuzzyOf's. */
+  function edits(engine, t) {
+    return engine.vocabulary[t] ? 0 : fuzzyOf(t);
+  }
+
+  function fuzzyOf(t) {
+    return /\d/.test(t) ? 0 : t.length >= 6 ? 2 : t.length >= 4 ? 1 : 0;
+  }
+
+  function answer(engine, input) {
+    var query = String(input == null ? "" : input);
+    var note = query.length > MAX_QUERY ? "Only the first " + MAX_QUERY + " characters were searched." : "";
+    query = query.slice(0, MAX_QUERY);
+    var words = rawWords(query);
+    var base = { query: query.trim(), results: [], closest: [], note: note };
+    if (!words.length) return Object.assign(base, { state: "empty" });
+    var terms = words.map(term).filter(Boolean).slice(0, MAX_WORDS);
+    if (!terms.length) return Object.assign(base, { state: "filler" });
+    var results = rank(engine, terms, { key: key(query), text: literal(query) });
+    if (!results.length) return Object.assign(base, { state: "none", closest: closest(engine, query) });
+    return Object.assign(base, { state: "results", results: results.slice(0, SHOWN).map(function (hit) {
+      return shown(engine.records[hit.id], terms);
+    }) });
+  }
+
+  function rank(engine, terms, whole) {
+    var found = engine.mini.search(terms.join(" "), {
+      boost: { t: 5, n: 4, k: 1.5, x: 1 }, combineWith: "OR",
+      prefix: function (t, i, all) { return i === all.length - 1 && t.length >= 2; },
+      fuzzy: function (t) { return edits(engine, t) || null; }, maxFuzzy: 2, weights: { fuzzy: 0.3, prefix: 0.5 }
+    });
+    var seen = {};
+    var groups = found.slice(0, RANKED).map(function (hit) {
+      seen[hit.id] = true;
+      var placed = group(engine, hit.id, terms);
+      return { id: hit.id, score: hit.score, group: placed[0], held: placed[2], cover: placed[0] < 5 ? placed[1] : 0 };
+    });
+    var exact = engine.exact[whole.key] || [];
+    exact.forEach(function (pair) {
+      if (!seen[pair[0]]) groups.push({ id: pair[0], score: 0, group: 7, held: 0, cover: 0 });
+    });
+    groups.forEach(function (g) {
+      exact.forEach(function (pair) {
+        // An alias written as the query was comes before one that only folds to the same words
+        // ("device memory" is GPU Memory's alias; Global Memory's "__device__ memory" folds to it).
+        if (pair[0] === g.id) g.group = Math.min(g.group, pair[1] + (pair[1] === 2 && pair[2] !== whole.text ? 0.5 : 0));
+      });
+    });
+    return groups.sort(function (a, b) {
+      return a.group - b.group || b.held - a.held || b.cover - a.cover || b.score - a.score || a.id - b.id;
+    });
+  }
+
+  /* [group, cover, held]: 3, a concept whose names hold every word; 4, one whose names hold
+     words that weigh at least half the query, rarer words weighing more (for "how do I debug a
+     CUDA kernel", "debug" makes Debugging one and "CUDA kernel" does not make Kernels one;
+     numbers weigh nothing, or "3" would make CUTLASS 3 one for "FlashAttention-3"); 5, a record
+     whose title holds every word; 6, the rest (0-2 are exact names, set by `rank`). Within a
+     group, concepts go by the weight their names hold (`held`), then by `cover`, the share of
+     the title's words the query holds: KV Cache before KV Cache Quantization for "KV". */
+  function group(engine, id, terms) {
+    var record = engine.records[id];
+    var mine = engine.names[id];
+    var last = terms.length - 1;
+    var holds = function (t, i) { return mine.some(function (n) { return near(t, n, i === last, edits(engine, t)); }); };
+    var weight = function (t) { return isWord(t) ? Math.log(1 + engine.records.length / (engine.df[t] || 1)) : 0; };
+    var total = 0;
+    var held = 0;
+    var count = 0;
+    terms.forEach(function (t, i) { total += weight(t); if (holds(t, i)) { held += weight(t); count++; } });
+    var title = mine.slice(0, Math.max(1, mine.titleLength));
+    var cover = title.filter(function (n) {
+      return terms.some(function (t, i) { return near(t, n, i === last, edits(engine, t)); });
+    }).length / title.length;
+    if (record[0] !== "concept") return [count === terms.length ? 5 : 6, cover, 0];
+    if (count === terms.length) return [3, cover, held];
+    return [held > 0 && held >= total / 2 ? 4 : 6, cover, held];
+  }
+
+  function isWord(t) {
+    return !/^\d+$/.test(t);
+  }
+
+  /* Whether a query term meets a name's term: equal, its prefix (the word being typed), or within its edits. */
+  function near(t, n, typing, most) {
+    if (t === n || (typing && t.length >= 2 && n.indexOf(t) === 0)) return true;
+    return most > 0 && Math.abs(t.length - n.length) <= most && distance(t, n, most) <= most;
+  }
+
+  function distance(a, b, most) {
+    var prev = [];
+    for (var j = 0; j <= b.length; j++) prev.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var row = [i];
+      var low = i;
+      for (j = 1; j <= b.length; j++) {
+        row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        low = Math.min(low, row[j]);
+      }
+      if (low > most) return most + 1;
+      prev = row;
+    }
+    return prev[b.length];
+  }
+
+  /* The closest concepts to a query that found nothing: by shared letter trigrams of its names. */
+  function closest(engine, query) {
+    var mine = grams(fold(query));
+    if (!mine.size) return [];
+    var best = [];
+    engine.records.forEach(function (r, i) {
+      if (r[0] !== "concept") return;
+      var score = 0;
+      [r[1]].concat(String(r[2]).split(" · ")).forEach(function (name) { score = Math.max(score, dice(mine, grams(fold(name)))); });
+      if (score > 0.15) best.push({ id: i, score: score });
+    });
+    best.sort(function (a, b) { return b.score - a.score || a.id - b.id; });
+    return best.slice(0, 5).map(function (b) { return shown(engine.records[b.id], []); });
+  }
+
+  function grams(text) {
+    var out = new Set();
+    rawWords(text).forEach(function (w) {
+      var padded = " " + w + " ";
+      for (var i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+    });
+    return out;
+  }
+
+  function dice(a, b) {
+    var shared = 0;
+    a.forEach(function (g) { if (b.has(g)) shared++; });
+    return a.size + b.size ? (2 * shared) / (a.size + b.size) : 0;
+  }
+
+  /* What a result shows: its title alone (a concept's aliases apart), what it is, and a snippet
+     that starts at a word: the record's text from its start, or from the word before the first
+     match when that lies far in. */
+  function shown(record, terms) {
+    var text = record[4] || "";
+    var marks = [];
+    var lower = text.toLowerCase(); // the same length as the text, for the marks' places
+    terms.forEach(function (t) {
+      var re = new RegExp("(^|[^\\p{L}\\p{N}])(" + t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "[\\p{L}\\p{N}]*)", "gu");
+      var m;
+      while ((m = re.exec(lower)) && marks.length < 20) marks.push([m.index + m[1].length, m.index + m[0].length]);
+    });
+    marks.sort(function (a, b) { return a[0] - b[0]; });
+    var start = 0;
+    if (marks.length && marks[0][0] > 120) start = text.lastIndexOf(" ", marks[0][0] - 40) + 1;
+    var snippet = (start ? "… " : "") + text.slice(start);
+    var shift = start ? 2 - start : 0;
+    return { kind: record[0], title: record[1], aliases: record[0] === "concept" ? record[2] : "", label: record[6],
+      url: record[5], snippet: snippet, marks: marks.filter(function (m) { return m[0] >= start; })
+        .map(function (m) { return [m[0] + shift, m[1] + shift]; }) };
+  }
+})();
