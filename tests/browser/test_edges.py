@@ -4,10 +4,18 @@ page, so that the suite stays within its time."""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import Site, open_tab
+from gpulist.cli import main as gpulist_main
+from tests.browser.conftest import FIXTURE, LOCAL_HOST, REPO, Site, _QuietHandler, open_tab
 
 WIDTHS = [412, 1280]
 
@@ -46,5 +54,52 @@ def test_the_book_index_has_a_letter_bar_that_stays_and_lands_below_itself(brows
     top = heading.evaluate("h => h.getBoundingClientRect().top")
     bottom = bar.evaluate("b => b.getBoundingClientRect().bottom")
     assert bottom > 0 and top >= bottom - 1, (top, bottom)  # the bar stays, the heading below it
+    assert tab.errors == []
+    page.context.close()
+
+
+@pytest.fixture(scope="session")
+def default_build(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The fixture catalog built as `make site` builds: no site URL (no --site-url, no
+    GPULIST_SITE_URL, no origin remote in the scratch project), served; its address."""
+    project = tmp_path_factory.mktemp(f"default-build-{site.engine}")
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", project / "overrides")
+    shutil.copytree(REPO / "docs" / "assets", project / "docs" / "assets")
+    shutil.copytree(FIXTURE, project / "data")
+    with pytest.MonkeyPatch.context() as env:
+        for name in ("GPULIST_SITE_URL", "GITHUB_REPOSITORY", "GITHUB_ACTIONS", "GITHUB_SERVER_URL"):
+            env.delenv(name, raising=False)
+        assert gpulist_main(["build", "--data", str(project / "data"), "--config", str(project / "mkdocs.yml"),
+                             "--engine", site.engine]) == 0
+    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), functools.partial(_QuietHandler, directory=str(project / "site")))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://{LOCAL_HOST}:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_default_build_previews_a_definitions_concept_link(browser: Browser, site: Site, default_build: str,
+                                                               width: int) -> None:
+    """Built without a site URL the engines wrote an empty sitemap, and the themes preview only
+    pages a sitemap lists: hovering "KV cache" in Attention's definition showed nothing.
+    Zensical reads the sitemap's paths under wherever the site is served (here, a random port);
+    Material under MkDocs keeps the sitemap's port, so its build is opened as a site served at
+    a host's root on the default port is (requests to http://127.0.0.1/ answered by the server)."""
+    tab = open_tab(browser, viewport={"width": width, "height": 900})
+    page = tab.page
+    base = default_build
+    if site.engine == "mkdocs":
+        base = f"http://{LOCAL_HOST}/"
+        page.route(base + "**", lambda route: route.fulfill(
+            response=route.fetch(url=route.request.url.replace(base, default_build, 1))))
+    page.goto(base + "concepts/attention/")
+    page.wait_for_load_state("networkidle")
+    link = page.locator('[data-gpulist-definition] a[href*="kv-cache"]').first
+    link.hover()
+    expect(page.locator(".md-tooltip2--active")).to_contain_text("Storing keys and values across decoding steps")
     assert tab.errors == []
     page.context.close()
