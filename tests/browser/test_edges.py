@@ -103,3 +103,44 @@ def test_the_default_build_previews_a_definitions_concept_link(browser: Browser,
     expect(page.locator(".md-tooltip2--active")).to_contain_text("Storing keys and values across decoding steps")
     assert tab.errors == []
     page.context.close()
+
+
+# Words of the local map's nodes that the browser broke across lines: a word drawn as more
+# than one box (one per line it spans).
+BROKEN_WORDS = """() => [...document.querySelectorAll('[data-gpulist-local-map] .gpulist-local-node')].flatMap(node => {
+  const text = node.firstChild, broken = [];
+  if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+  for (const m of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (tops.size > 1) broken.push(m[0]);
+  }
+  return broken;
+})"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_local_map_keeps_words_whole_says_what_it_shows_and_its_nodes_are_targets(
+        browser: Browser, site: Site, width: int) -> None:
+    """At 412 px a four-column map left 70 px a node and broke "FlashAtte ntion": the columns
+    stack there, in reading order. Every node is a 24 px target; the caption names only what
+    the map draws (Attention has prerequisites and unlocks KV cache)."""
+    tab = open_tab(browser, viewport={"width": width, "height": 900})
+    page = tab.page
+    page.goto(site.url("concepts/attention/"))
+    figure = page.locator("[data-gpulist-local-map]")
+    # The longest title the fixture has, put in a node as a phone must show it.
+    figure.locator(".gpulist-local-node[aria-current]").evaluate(
+        "n => { n.textContent = 'FlashAttention Transformer Arithmetic'; }")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate(SMALL_TARGETS, "[data-gpulist-local-map] a") == []
+    order = figure.locator("ul").evaluate_all("us => us.map(u => u.getAttribute('aria-label'))")
+    tops = figure.locator("ul").evaluate_all("us => us.map(u => u.getBoundingClientRect().top)")
+    if width < 500:
+        assert tops == sorted(tops) and len(set(tops)) == len(tops), tops  # stacked, first things first
+    expect(figure.locator("figcaption")).to_have_text("Where Attention sits: what to understand before it, and what it unlocks.")
+    assert order == ["Understand first", "This concept", "Unlocks"]
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0 and tab.errors == []
+    page.context.close()
