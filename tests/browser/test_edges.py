@@ -144,3 +144,78 @@ def test_the_local_map_keeps_words_whole_says_what_it_shows_and_its_nodes_are_ta
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0 and tab.errors == []
     page.context.close()
+
+
+def _requires(site: Site) -> dict[str, list[str]]:
+    import json
+    return {c["id"]: c["requires"] for c in json.loads((site.root / "concepts.json").read_text())["concepts"]}
+
+
+def _followable(chain: list[str], requires: dict[str, list[str]], last: str) -> bool:
+    """Each concept after every prerequisite it has, the chosen one last, and all its prerequisites there."""
+    place = {c: i for i, c in enumerate(chain)}
+    needed, stack = set(), [last]
+    while stack:
+        for r in requires.get(stack.pop(), []):
+            if r not in needed:
+                needed.add(r)
+                stack.append(r)
+    return (chain[-1] == last and set(chain[:-1]) == needed
+            and all(place[r] < place[c] for c in chain for r in requires.get(c, []) if r in place))
+
+
+def test_the_concept_map_shows_a_chain_by_touch_as_a_list_to_follow(browser: Browser, site: Site) -> None:
+    """On a phone: "What do I need before…" lists the chosen concept's prerequisites, each before
+    what needs it ([data-gpulist-chain]); a tap on a node chooses it (it opened the page), a
+    second tap opens it; the menu and the list's links are 24 px targets."""
+    tab = open_tab(browser, viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True)
+    page = tab.page
+    page.goto(site.url("concepts/"))
+    page.wait_for_selector("html[data-gpulist-concept-map=bound]")
+    requires = _requires(site)
+    deepest = max(requires, key=lambda c: len(requires[c]) + sum(len(requires.get(r, [])) for r in requires[c]))
+    page.locator("[data-gpulist-chain-form] select").select_option(deepest)
+    chain = page.locator("[data-gpulist-chain] a").evaluate_all(
+        "as => as.map(a => new URL(a.href).pathname.split('/').filter(Boolean).pop())")
+    assert len(chain) > 1 and _followable(chain, requires, deepest), chain
+    assert page.evaluate(SMALL_TARGETS, "[data-gpulist-chain] a, [data-gpulist-chain-form] select") == []
+    node = page.locator(f"[data-gpulist-map-node='{chain[-2]}']")
+    node.scroll_into_view_if_needed()
+    node.tap()
+    expect(page.locator("[data-gpulist-chain-form] select")).to_have_value(chain[-2])
+    assert page.url.rstrip("/").endswith("concepts") and node.get_attribute("data-gpulist-highlight") == "self"
+    again = page.locator("[data-gpulist-chain] a").evaluate_all(
+        "as => as.map(a => new URL(a.href).pathname.split('/').filter(Boolean).pop())")
+    assert _followable(again, requires, chain[-2]), again
+    node.tap()
+    page.wait_for_url(f"**/concepts/{chain[-2]}/**")
+    assert tab.errors == []
+    page.context.close()
+
+
+def test_on_a_desktop_scrolling_leaves_the_chain_lit_where_the_pointer_was(browser: Browser, site: Site) -> None:
+    """The page scrolling a node under a pointer that did not move used to light that node's
+    chain; only a pointer that moves re-aims it. The menu works with a mouse too."""
+    tab = open_tab(browser, viewport={"width": 1280, "height": 500})
+    page = tab.page
+    page.goto(site.url("concepts/"))
+    page.wait_for_selector("html[data-gpulist-concept-map=bound]")
+    boxes = page.locator("[data-gpulist-map-node]").evaluate_all(
+        "ns => ns.map(n => [n.dataset.gpulistMapNode, n.getBoundingClientRect().left, n.getBoundingClientRect().top])")
+    upper, lower = next((a, b) for a in boxes for b in boxes if a[1] == b[1] and b[2] > a[2])  # one layer, stacked
+    page.locator(f"[data-gpulist-map-node='{upper[0]}']").scroll_into_view_if_needed()
+    top = page.locator(f"[data-gpulist-map-node='{upper[0]}']").bounding_box()
+    assert top
+    page.mouse.move(top["x"] + 5, top["y"] + 5)
+    lit = "document.querySelector('[data-gpulist-highlight=self]')?.dataset.gpulistMapNode ?? null"
+    assert page.evaluate(lit) == upper[0]
+    page.mouse.wheel(0, lower[2] - upper[2])
+    page.wait_for_function(f"document.elementFromPoint({top['x'] + 5}, {top['y'] + 5})?.dataset?.gpulistMapNode === '{lower[0]}'")
+    page.wait_for_timeout(200)  # the hover update a scroll brings
+    assert page.evaluate(lit) == upper[0]
+    page.mouse.move(top["x"] + 6, top["y"] + 6)  # the reader moves: the node now under the pointer lights
+    assert page.evaluate(lit) == lower[0]
+    page.locator("[data-gpulist-chain-form] select").select_option(upper[0])
+    expect(page.locator("[data-gpulist-chain] a[aria-current]")).to_have_count(1)
+    assert tab.errors == []
+    page.context.close()
