@@ -85,7 +85,7 @@ def test_sources_link_the_document_and_the_copy_read(view: SiteView) -> None:
     text = render_gpus(view, CONFIG)
     block = text.split("{ #sources-h100-sxm data-search-exclude }")[1].split("###")[0]
     assert '<a href="https://www.nvidia.com/en-us/data-center/h100/">NVIDIA H100 Tensor Core GPU specifications</a>' in block
-    assert "read in <a href=\"https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html\">" in block
+    assert "as quoted in <a href=\"https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html\">" in block
     assert re.search(r"<strong>[^<]*BF16 sparse \(TFLOPS\)[^<]*</strong>", block)
 
 

@@ -107,7 +107,7 @@ def source_html(source: GpuSource) -> str:
     text = f"{named} ({html_text(source.publisher)})"
     if source.via:
         via = html_text(source.via.title)
-        text += "; read in " + (f'<a href="{escape_attr(source.via.url)}">{via}</a>' if source.via.url else via)
+        text += ", as quoted in " + (f'<a href="{escape_attr(source.via.url)}">{via}</a>' if source.via.url else via)
     return text
 
 

@@ -29,8 +29,8 @@ RECENT_ON_HOME = 5
 def lead(view: SiteView) -> str:
     """What the site is, in one line."""
     return (f'<p class="gpulist-lead">A curated reading list for GPU performance engineering: '
-            f"{len(view.entries):,} entries in {len(view.topics)} topics, each kept as data and link-checked. "
-            "Choose a path to start.</p>")
+            f"{len(view.entries):,} entries in {len(view.topics)} topics, from a first kernel to serving and "
+            "training on many GPUs. Choose a path to start.</p>")
 
 
 def render_home(view: SiteView, config: SiteConfig) -> str:
@@ -50,21 +50,21 @@ def render_home(view: SiteView, config: SiteConfig) -> str:
     out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, config, topic=True))
     out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
     out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
-               f"{_published_link(config, 'README.md')} (the whole list on one page, in the guide's format) · "
-               f"{_published_link(config, 'gpulist.bib')} (every entry as BibTeX, keyed by its id) · "
+               f"{_published_link('README.md')} (the whole list on one page, in Markdown) · "
+               f"{_published_link('gpulist.bib')} (every entry as BibTeX, keyed by its id) · "
                "[Atom feed](feed.xml)\n")
     return "\n".join(out)
 
 
-def _published_link(config: SiteConfig, name: str) -> str:
+def _published_link(name: str) -> str:
     """README.md and gpulist.bib are published beside the built site, never through the engine
-    (gpulist.publish.render says why), and both engines take a relative link to a `.md` file for
-    a link to a page, which a strict build refuses. So they are linked by their published
-    address, an external link to them, and only named when the address is unknown (a local
-    build without a site URL)."""
-    if not config.site_url:
-        return f"{name}, beside the built site"
-    return f'<a href="{escape_attr(config.page_url(name))}">{name}</a>'
+    (gpulist.publish.render says why), and were only named when the site's address was unknown.
+    A raw HTML link, relative to the home page at the site's root, works with or without a site
+    URL. Both engines read a link to README.md as a link to the home page (a folder's README is
+    its index) and rewrite it, so its dot is written %2E: the engines leave that link alone, and
+    a web server reads the name as README.md."""
+    target = name.replace(".md", "%2Emd") if name.endswith(".md") else name
+    return f'<a href="{escape_attr(target)}">{html_text(name)}</a>'
 
 
 def _topic_cards(view: SiteView, config: SiteConfig) -> str:
