@@ -26,7 +26,7 @@ from gpulist.view.links import entry_href
 from gpulist.view.text import escape_attr, html_text
 
 HEADING = "Check yourself"
-KNOW_LABEL = "I can answer these"
+KNOW_LABEL = "I know this"  # one toggle, one name: the same as at the page's top (concept_page.KNOW)
 PLATFORM_NAMES = {"gpu-mode": "GPU MODE", "leetgpu": "LeetGPU", "tensara": "Tensara", "kernelbench": "KernelBench"}
 
 
