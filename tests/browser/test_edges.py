@@ -27,7 +27,9 @@ SMALL_TARGETS = """(selector) => {
     const r = e.getBoundingClientRect(), s = getComputedStyle(e);
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden';
   });
-  return controls.map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width < 24 || r.height < 24)
+  // A box or radio inside its label is targeted by the whole label, as a click on it toggles the box.
+  const target = e => (e.matches('input[type=checkbox], input[type=radio]') && e.closest('label')) || e;
+  return controls.map(e => [target(e), target(e).getBoundingClientRect()]).filter(([, r]) => r.width < 24 || r.height < 24)
     .map(([e, r]) => `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent || e.value || '').trim().slice(0, 30)}"`
       + ` ${Math.round(r.width)}x${Math.round(r.height)}`);
 }"""
@@ -217,5 +219,61 @@ def test_on_a_desktop_scrolling_leaves_the_chain_lit_where_the_pointer_was(brows
     assert page.evaluate(lit) == lower[0]
     page.locator("[data-gpulist-chain-form] select").select_option(upper[0])
     expect(page.locator("[data-gpulist-chain] a[aria-current]")).to_have_count(1)
+    assert tab.errors == []
+    page.context.close()
+
+
+CONTROLS = ("article select, article button, article summary, article input:not([type=hidden]), "
+            "article label.gpulist-import, [data-gpulist-az] a")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_home_speaks_to_readers_links_its_exports_and_its_controls_are_targets(
+        browser: Browser, site: Site, width: int) -> None:
+    """The home page: no workshop talk ("kept as data", "link-checked", a 15% cap, "the
+    guide"), README.md and gpulist.bib linked and served, the next step's box named "First
+    step" (not the Start here page's name) with a 44 px menu, and no control under 24 px."""
+    tab = open_tab(browser, viewport={"width": width, "height": 900})
+    page = tab.page
+    page.goto(site.url(""))
+    page.wait_for_selector("[data-gpulist-next-step] .gpulist-status")
+    text = page.locator("article").inner_text()
+    assert [w for w in ("kept as data", "link-checked", "15%", "the guide", "guide's") if w in text] == []
+    for name, holds in (("README.md", "# "), ("gpulist.bib", "@misc{")):
+        link = page.locator(f"article a:text-is('{name}')")
+        response = page.request.get(link.evaluate("a => a.href"))
+        assert response.ok and holds in response.text(), name
+    expect(page.locator(".gpulist-step-lead")).to_have_text("First step")
+    menu = page.locator("[data-gpulist-next-step] .gpulist-status").bounding_box()
+    assert menu and menu["height"] >= 44, menu
+    page.locator("[data-gpulist-ready] li").first.wait_for()
+    assert page.evaluate(SMALL_TARGETS, CONTROLS) == []
+    assert tab.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_one_name_for_the_toggle_and_one_place_for_the_home_pages_blocks(
+        browser: Browser, site: Site, width: int) -> None:
+    """A concept's toggle is "I know this" wherever it shows, and its cards' menus are 24 px
+    targets; Start here lists first reads and links the paths, without the home page's blocks."""
+    tab = open_tab(browser, viewport={"width": width, "height": 900})
+    page = tab.page
+    page.goto(site.url("concepts/attention/"))
+    page.wait_for_selector("article .gpulist-status")
+    labels = page.locator("[data-gpulist-know]").all_inner_texts()
+    assert len(labels) == 2 and set(labels) == {"I know this"}, labels
+    assert "I can answer these" not in page.content()
+    assert page.evaluate(SMALL_TARGETS, CONTROLS) == []
+    page.goto(site.url("start-here/"))
+    page.wait_for_selector("article .gpulist-status")
+    assert page.locator("[data-gpulist-path-choice], [data-gpulist-next], [data-gpulist-progress-tools]").count() == 0
+    assert page.locator("article a[href*='paths/']").count() >= 1
+    assert page.evaluate(SMALL_TARGETS, CONTROLS) == []
+    for where, ready in (("topics/attention/", "article .gpulist-status"), ("all-resources/", "#gpulist-table[data-ready=true]")):
+        page.goto(site.url(where))
+        page.wait_for_selector(ready)
+        page.locator("form[data-gpulist-filters] summary").first.click()  # the folded filter fields, open
+        assert page.evaluate(SMALL_TARGETS, CONTROLS) == [], where
     assert tab.errors == []
     page.context.close()
