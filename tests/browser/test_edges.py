@@ -261,6 +261,16 @@ def test_one_name_for_the_toggle_and_one_place_for_the_home_pages_blocks(
     page = tab.page
     page.goto(site.url("concepts/attention/"))
     page.wait_for_selector("article .gpulist-status")
+    # Each definition link's text is a name of the concept it leads to: its title, id or an alias.
+    import json
+    from gpulist.concept_names import words
+    concepts = {c["id"]: c for c in json.loads((site.root / "concepts.json").read_text())["concepts"]}
+    links = page.locator("[data-gpulist-definition] a[href*='concepts/']").evaluate_all(
+        "as => as.map(a => [a.textContent, new URL(a.href).pathname.split('/').filter(Boolean).pop()])")
+    assert links, "the fixture's Attention definition links concepts"
+    for text, target in links:
+        names = {words(n) for n in [concepts[target]["title"], target, *concepts[target]["aliases"]]}
+        assert words(text) in names, (text, target)
     labels = page.locator("[data-gpulist-know]").all_inner_texts()
     assert len(labels) == 2 and set(labels) == {"I know this"}, labels
     assert "I can answer these" not in page.content()
