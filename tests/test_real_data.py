@@ -276,3 +276,26 @@ def test_real_gpus_unused_sources_are_none() -> None:
     _, gpus = _gpu_file()
     cited = {f.source for g in gpus.gpus for f in g.figures} | {m.source for m in gpus.models}
     assert sorted(s.id for s in gpus.sources if s.id not in cited) == []
+
+
+def test_a_definition_link_names_its_target() -> None:
+    """"kernel launches" linked Kernels in four definitions, "attention kernel" FlashAttention
+    wherever attention kernels in general were meant, and "INT4" (in "FP16xINT4") Quantization:
+    phrases that are not names of the concept are not its aliases."""
+    from gpulist.checks import validate
+    from gpulist.concept_names import Names
+    from gpulist.view.catalog import build_view
+
+    catalog, _ = validate(DATA)
+    view = build_view(catalog)
+    names = Names(view.concepts)
+    not_names = {("kernels", "kernel launch"), ("flashattention", "attention kernel"), ("quantization", "int4"),
+                 ("quantization", "int8")}
+    wrong = []
+    for concept in view.concepts:
+        text = concept.definition or ""
+        for m in names.mentions(text, concept.id):
+            said = " ".join(text[m.start:m.end].casefold().split()).rstrip("s").replace("launche", "launch")
+            if (m.concept, said) in not_names:
+                wrong.append((concept.id, text[m.start:m.end], m.concept))
+    assert wrong == []

@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.conftest import Site, Tab, mark_document, same_document
+from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
 
 PAGES = {"roofline": "concepts/cuda/", "kv-cache": "concepts/kv-cache/", "transformer": "concepts/attention/"}
 H100_BF16, H100_GBS, MI300X_BF16, MI300X_GBS = 989.0, 3350.0, 1307.4, 5300.0
+GIB = 2**30  # a GPU's "80 GB" is 80 GiB (gpulist.view.arithmetic.MEMORY_UNIT)
 
 
 def calculator(page: Page, site: Site, hook: str) -> Locator:
@@ -57,7 +58,7 @@ def test_kv_cache_bytes_per_token_and_what_fits(tab: Tab, site: Site) -> None:
     root = calculator(tab.page, site, "kv-cache")
     assert float(value(root, "per_token")) == 2 * 32 * 8 * 128 * 2 == 131072  # Llama-3.1-8B, BF16
     assert float(value(root, "total")) == 131072 * 32768 * 8
-    assert value(root, "fit") == str(int((80e9 - 8e9 * 2) // (131072 * 32768)))  # 14 beside the weights
+    assert value(root, "fit") == str(int((80 * GIB - 8e9 * 2) // (131072 * 32768)))  # 16 beside the weights
     fill(root, bytes_per_element="1")
     assert float(value(root, "per_token")) == 65536
     fill(root, bytes_per_element="2", params="70e9")  # 140 GB of weights on an 80 GB GPU
@@ -65,7 +66,7 @@ def test_kv_cache_bytes_per_token_and_what_fits(tab: Tab, site: Site) -> None:
     expect(root.locator("output[name='fit']")).to_contain_text("the weights alone exceed")
     fill(root, params="8e9")
     root.locator("[name='gpu']").select_option("small-card")  # 24 GB: 8 GB left for caches
-    assert value(root, "fit") == str(int((24e9 - 16e9) // (131072 * 32768)))
+    assert value(root, "fit") == str(int((24 * GIB - 16e9) // (131072 * 32768)))
 
 
 def test_transformer_flops_are_2n_and_6n_per_token_and_the_time_follows(tab: Tab, site: Site) -> None:
@@ -77,6 +78,46 @@ def test_transformer_flops_are_2n_and_6n_per_token_and_the_time_follows(tab: Tab
     assert close(value(root, "time"), 6 * 8e9 * 1e12 / (2048 * H100_BF16 * 1e12 * 0.50))
     root.locator("[name='dtype']").select_option("fp8")
     assert close(value(root, "time"), 6 * 8e9 * 1e12 / (2048 * 1979.0 * 1e12 * 0.50))
+
+
+def _results_read_on_one_line(root: Locator, width: int) -> str:
+    """"" when every result has room: under its label on a phone (the label beside it left the
+    answer 90 px and six lines), beside it on a desktop; else what is cramped."""
+    cramped = root.locator("dl.gpulist-calc-results dd").evaluate_all(
+        """dds => dds.map(dd => [dd.getBoundingClientRect().width, dd.getBoundingClientRect().height,
+                                parseFloat(getComputedStyle(dd).lineHeight), dd.textContent])
+                 .filter(([w, h, line]) => w < 250 || h > 2.5 * line)""")
+    return "" if not cramped else f"at {width} px: {cramped}"
+
+
+@pytest.mark.parametrize("width", [412, 1280])
+def test_kv_cache_on_several_gpus_with_its_own_type_and_mfu_either_way(browser: Browser, site: Site, width: int) -> None:
+    """A 70B model on an 80 GB card answers 0 and says how many GPUs it needs; `gpus` (tensor
+    parallel) then fits sequences; the cache's bytes per element are apart from the weights';
+    MFU 0.4 and 40 and 40% are one MFU, and the page says how it read it; results have room."""
+    tab = open_tab(browser, viewport={"width": width, "height": 900})
+    root = calculator(tab.page, site, "kv-cache")
+    fill(root, params="70e9", layers="80", tokens="4096")  # BF16: 140e9 bytes of weights
+    assert value(root, "fit") == "0" and value(root, "gpus_needed") == "2"
+    expect(root.locator("output[name='gpus_needed']")).to_have_text("2 × H100 SXM")
+    fill(root, gpus="2")
+    per_sequence = 2 * 80 * 8 * 128 * 2 * 4096
+    assert value(root, "fit") == str(int((2 * 80 * GIB - 140e9) // per_sequence))
+    fill(root, bytes_per_element="1")  # an FP8 cache beside BF16 weights
+    assert float(value(root, "per_token")) == 2 * 80 * 8 * 128 * 1
+    assert value(root, "fit") == str(int((2 * 80 * GIB - 140e9) // (per_sequence / 2)))
+    cramped = [_results_read_on_one_line(root, width)]
+    root = calculator(tab.page, site, "transformer")
+    at_40 = value(root, "time")
+    expect(root.locator("output[name='mfu_percent']")).to_have_text("40%")
+    for written in ("0.4", "40", "40%"):
+        fill(root, mfu=written)
+        assert value(root, "time") == at_40 and value(root, "mfu_percent") == "40", written
+    fill(root, mfu="0.5%")  # a % sign says percent, however small
+    assert close(value(root, "time"), float(at_40) * 80)
+    cramped.append(_results_read_on_one_line(root, width))
+    assert [c for c in cramped if c] == [] and tab.errors == []
+    tab.page.context.close()
 
 
 BAD = [
@@ -91,6 +132,8 @@ BAD = [
     ("kv-cache", "tokens", "Infinity", "is not a number"),
     ("kv-cache", "bytes_per_element", "1e3", "larger than any real case"),
     ("kv-cache", "batch", "0x10", "is not a number"),
+    ("kv-cache", "gpus", "2.5", "whole number"),
+    ("kv-cache", "weight_bytes_per_element", "0", "must be more than zero"),
     ("transformer", "mfu", "150", "larger than any real case"),
     ("transformer", "gpus", "-8", "must be more than zero"),
     ("transformer", "params", "8e9e9", "is not a number"),

@@ -1,6 +1,6 @@
 """A concept's "Check yourself" in Chromium, under both engines: answers come folded and
 unfold on a click with JavaScript and without it (plain `<details>`), each answer's source
-link leads to the entry's card, the "I can answer these" control stays hidden until a reader
+link leads to the entry's card, the second "I know this" control stays hidden until a reader
 script binds it, and the section's text is kept out of the search index."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def test_answers_are_folded_and_unfold_without_javascript(site: Site, browser: B
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(site.url("concepts/attention/"))
-    for control in page.locator("[data-gpulist-know='attention']").all():  # "I know this" and "I can answer these"
+    for control in page.locator("[data-gpulist-know='attention']").all():  # "I know this", at the top and under the questions
         expect(control).to_be_hidden()  # no script, no state to keep
     _unfold_first_and_follow_its_source(page)
     context.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
@@ -112,3 +113,48 @@ def test_sources_of_a_gpu_are_one_click_from_its_row(tab: Tab, site: Site) -> No
     items: Any = page.locator("#sources-mi300x + ul li")
     expect(items).to_have_count(1)
     expect(items.first).to_contain_text("AMD Instinct MI300 series microarchitecture")
+
+
+EDGES = """() => {
+  const box = document.querySelector('.gpulist-gpus-scroll').getBoundingClientRect();
+  const corner = document.querySelector('[data-gpulist-gpus] thead th').getBoundingClientRect();
+  const name = document.querySelector('[data-gpulist-gpus] tbody th').getBoundingClientRect();
+  return {boxLeft: box.left, boxTop: box.top, cornerTop: corner.top, nameLeft: name.left,
+          nameRight: name.right, nameText: document.querySelector('[data-gpulist-gpus] tbody th a').textContent};
+}"""
+
+
+@pytest.mark.parametrize("width", [412, 1280])
+def test_the_header_row_and_gpu_column_stay_whole_and_two_marks_say_why_a_number_is_missing(
+        browser: Browser, site: Site, width: int) -> None:
+    """Scrolled sideways the GPU column keeps its left edge (it lost "A" of "A100" to the theme's
+    wider scroll box); scrolled down the header row stays at the box's top; the column chooser
+    names each column with its unit apart ("Memory (GB)", not "MemoryGB"); a number the GPU
+    cannot have ("×", not supported) reads apart from one no source gives ("—"), with a legend.
+    A short window (360 px) makes the fixture's three rows taller than the box."""
+    tab = open_tab(browser, viewport={"width": width, "height": 360})
+    page = tab.page
+    page.goto(site.url("gpus/"))
+    page.wait_for_selector(READY)
+    box = page.locator(".gpulist-gpus-scroll")
+    box.scroll_into_view_if_needed()
+    if width > 500:  # a desktop shows every column: narrow the box so that it scrolls sideways
+        box.evaluate("b => { b.style.maxWidth = '420px'; }")
+    box.evaluate("b => { b.scrollLeft = 200; b.scrollTop = 120; }")
+    assert box.evaluate("b => [b.scrollLeft > 0, b.scrollTop > 0]") == [True, True]
+    edges = page.evaluate(EDGES)
+    assert abs(edges["nameLeft"] - edges["boxLeft"]) <= 1, edges  # stuck at the box's edge, whole
+    assert abs(edges["cornerTop"] - edges["boxTop"]) <= 1, edges  # the header row stays on top
+    page.locator(".gpulist-columns summary").click()
+    labels = page.locator(".gpulist-columns-list label").all_inner_texts()
+    assert "Memory (GB)" in [t.strip() for t in labels] and "Bandwidth (GB/s)" in [t.strip() for t in labels]
+    assert not [t for t in labels if "GBs" in t or t.strip().endswith(("GB", "GB/s", "TFLOPS"))], labels
+    small = page.locator("#gpu-small-card")
+    fp8 = small.locator("td[data-gpulist-missing='not-supported']")
+    assert fp8.count() >= 1 and fp8.first.locator("[aria-hidden=true]").inner_text() == "×"
+    blank = small.locator("td[data-gpulist-missing='not-published']").first
+    assert blank.locator("[aria-hidden=true]").inner_text() == "—"
+    legend = page.locator("#gpus-legend").inner_text()
+    assert "— not published" in legend and "× not supported" in legend
+    assert tab.errors == []
+    page.context.close()

@@ -42,13 +42,13 @@ def test_i_know_this_hides_a_chip_and_makes_what_requires_it_ready(tab: Tab, sit
     expect(chips.locator("[data-gpulist-concept=kv-cache]")).to_be_hidden()
     expect(chips.locator("[data-gpulist-concept=attention]")).to_be_visible()
 
-    # Both controls of the attention page ("I know this", "I can answer these") are one state.
+    # Both controls of the attention page (both "I know this") are one state.
     open_bound(page, site.url("concepts/attention/"))
     controls = page.locator(KNOW.format("attention"))
     expect(controls).to_have_count(2)
     controls.last.click()
     expect(controls.first).to_have_attribute("aria-pressed", "true")
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     expect(page.locator("[data-gpulist-ready] li").first).to_be_visible()
     assert "vllm" in listed(page, "data-gpulist-ready"), "both its requirements are known: vllm is ready"
     assert stored(page) == {}, "knowing a concept marks no entry"
@@ -56,7 +56,7 @@ def test_i_know_this_hides_a_chip_and_makes_what_requires_it_ready(tab: Tab, sit
     open_bound(page, site.url("concepts/attention/"))
     controls.first.click()  # unknown again
     expect(controls.last).to_have_attribute("aria-pressed", "false")
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     expect(page.locator("[data-gpulist-ready] li").first).to_be_visible()
     assert "vllm" not in listed(page, "data-gpulist-ready")
     assert tab.offsite == []
@@ -68,10 +68,10 @@ def test_known_concepts_travel_in_files_and_links(tab: Tab, site: Site, tmp_path
     page.locator(KNOW.format("fp8")).first.click()
     set_status(page, "flashattention-3", "read")
     saved = tmp_path / "progress.json"
-    exported = export_progress(page, site.url("start-here/"), saved)
+    exported = export_progress(page, site.url(""), saved)
     assert list(exported["known"]) == ["fp8"] and exported["version"] == 1
     page.evaluate("localStorage.clear()")
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     page.locator(".gpulist-import-file").set_input_files(str(saved))
     expect(page.locator(".gpulist-tools-status")).to_have_text("Imported: 1 entry newly marked read, 1 concept newly known.")
     assert list(known(page)) == ["fp8"]
@@ -105,7 +105,7 @@ def test_a_bad_known_list_is_ignored_visibly_and_changes_nothing_else(tab: Tab, 
     path = tmp_path / "bad.json"
     value, message = BAD_KNOWN[kind]
     path.write_text(json.dumps(progress_document(known=value)), encoding="utf-8")
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     page.locator(".gpulist-import-file").set_input_files(str(path))
     expect(page.locator(".gpulist-tools-status")).to_have_text(f"Imported: {message}.")
     after = known(page)
@@ -123,7 +123,7 @@ def test_a_ten_megabyte_known_list_is_refused(tab: Tab, site: Site, tmp_path: Pa
     path = tmp_path / "huge.json"
     path.write_text(json.dumps(progress_document(known=huge)), encoding="utf-8")
     assert path.stat().st_size > 10_000_000
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     page.locator(".gpulist-import-file").set_input_files(str(path))
     expect(page.locator(".gpulist-tools-status")).to_have_text(
         "That file is too large to be a progress file: nothing was imported.")

@@ -32,7 +32,7 @@ def test_choose_a_path_and_walk_it_from_the_next_step_card(tab: Tab, site: Site)
     page = tab.page
     open_bound(page, site.url())
     card = page.locator(CARD)
-    expect(card.locator(".gpulist-step-where")).to_contain_text("Start here · First steps, step 1 of 4")
+    expect(card.locator(".gpulist-step-where")).to_contain_text("First step · First steps, step 1 of 4")
     assert card_entry(page) == "pmpp-book"
     mark_document(page)
 
@@ -61,7 +61,7 @@ def test_choose_a_path_and_walk_it_from_the_next_step_card(tab: Tab, site: Site)
 
     # A changed mind: the chosen path again, pressed, is no longer followed; the first path leads.
     follow(page, "first-steps")
-    expect(card.locator(".gpulist-step-lead")).to_have_text("Start here")
+    expect(card.locator(".gpulist-step-lead")).to_have_text("First step")
     assert page.evaluate(f"localStorage.getItem('{PATH_KEY}')") is None
     assert tab.offsite == []
 
@@ -129,7 +129,7 @@ def test_ready_for_you_is_true_to_prerequisites_and_the_path(tab: Tab, site: Sit
     store = {"version": 2, "marks": {e: {"status": s, "at": "2025-01-01T00:00:00Z"} for e, s in marks.items()}}
     page.context.add_init_script(f"localStorage.setItem('{STORE}', {json.dumps(json.dumps(store))})")
     for path in (None, "attention-only"):
-        open_bound(page, site.url("start-here/"))
+        open_bound(page, site.url(""))
         if path:
             follow(page, path)
         expect(page.locator("[data-gpulist-next]")).to_be_visible()
@@ -151,7 +151,7 @@ def test_a_stored_path_that_is_gone_or_bad_counts_as_none_chosen(browser: Browse
         page = opened.page
         page.context.add_init_script(f"localStorage.setItem('{PATH_KEY}', {json.dumps(stored)})")
         open_bound(page, site.url())
-        expect(page.locator(f"{CARD} .gpulist-step-where")).to_contain_text("Start here · First steps, step 1 of 4")
+        expect(page.locator(f"{CARD} .gpulist-step-where")).to_contain_text("First step · First steps, step 1 of 4")
         expect(page.locator("[data-gpulist-follow][aria-pressed=true]")).to_have_count(0)
         expect(page.locator("[data-gpulist-chosen]")).to_have_count(0)
         assert page.evaluate("window.pwned === undefined") and opened.errors == [] and opened.offsite == []

@@ -75,7 +75,7 @@ def test_one_control_per_entry_that_reaches_every_state(tab: Tab, site: Site) ->
     for path in ("topics/attention/", "topics/fundamentals/", "paths/first-steps/", "", "start-here/", "concepts/cuda/"):
         open_bound(page, site.url(path))
         page.wait_for_function("document.querySelector('[data-gpulist-entry]') !== null")
-        if path in ("", "start-here/"):
+        if path == "":
             page.locator("[data-gpulist-ready] li").first.wait_for()
         found = page.locator("[data-gpulist-entry]").evaluate_all(INTERACTIVE)
         assert found and all(controls == ["select[status]"] for _, controls in found), (path, found)
@@ -144,7 +144,7 @@ def test_continue_and_ready_follow_marks_on_prerequisites(tab: Tab, site: Site) 
     set_status(page, "flashattention-3", "reading")
     page.wait_for_timeout(20)  # the two marks' times differ, so "latest first" is an order
     set_status(page, "flashattention-2", "read")
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     expect(page.locator("[data-gpulist-ready] li").first).to_be_visible()
     marks = {"flashattention-2": "read", "flashattention-3": "reading"}
     assert listed(page, "data-gpulist-ready") == expected_ready(site, marks)
@@ -241,7 +241,7 @@ def test_every_new_control_passes_axe_in_use(browser: Browser, site: Site) -> No
         page.locator("form[data-gpulist-filters] input[name=type][value=paper]").check()
         expect(page.locator("h2#tier_1 [data-gpulist-section-count]")).not_to_have_text("")
         assert in_both_schemes(page, back=True) == CLEAN, "topic page"
-        open_bound(page, site.url("start-here/"))
+        open_bound(page, site.url(""))
         expect(page.locator("[data-gpulist-continue] li")).to_have_count(1)
         page.locator("[data-gpulist-share]").click()
         expect(page.locator("[data-gpulist-share-link]")).to_be_visible()

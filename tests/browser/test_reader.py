@@ -103,11 +103,11 @@ def test_export_clear_import_brings_the_marks_back(tab: Tab, site: Site, downloa
     for entry in ("flashattention-2", "flashattention-3"):
         toggle(page, entry)
     saved = download_dir / "progress.json"
-    exported = export_progress(page, site.url("start-here/"), saved)
+    exported = export_progress(page, site.url(""), saved)
     assert exported["format"] == "gpulist-progress" and sorted(exported["read"]) == ["flashattention-2",
                                                                                      "flashattention-3"]
     page.evaluate("localStorage.clear()")
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     second = page.locator(".gpulist-paths li").nth(1).locator("[data-gpulist-progress]")
     expect(second).to_have_text("0 / 2")
     page.locator(".gpulist-import-file").set_input_files(str(saved))
@@ -118,7 +118,7 @@ def test_export_clear_import_brings_the_marks_back(tab: Tab, site: Site, downloa
 
     garbage = download_dir / "not-progress.json"
     garbage.write_text('{"read": ["x"]}', encoding="utf-8")
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     page.locator(".gpulist-import-file").set_input_files(str(garbage))
     expect(page.locator(".gpulist-tools-status")).to_have_text("That file is not a gpulist progress export: nothing was imported.")
     assert tab.offsite == []

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+import pytest
+
 from playwright.sync_api import Page, expect
 
 from gpulist.view.effort import LABELS
@@ -218,9 +220,12 @@ def test_the_note_comes_back_when_the_data_cannot_load(tab: Tab, site: Site) -> 
     assert len(topic_links(page)) == len(site.topics) + 1
 
 
-def test_a_long_result_lists_its_first_fifty_rows_and_the_rest_on_request(tab: Tab, site: Site) -> None:
-    """Served 150 entries (the fixture's, repeated under new ids), the table lists 50 and
-    says so; "List all 150" lists every one, and a new order goes back to the first 50."""
+@pytest.mark.parametrize("width", [412, 1280])
+def test_a_long_result_lists_its_first_fifty_rows_and_the_rest_on_request(browser: Any, site: Site, width: int) -> None:
+    """Served 150 entries (the fixture's, repeated under new ids), the table lists 50 and the
+    count says so ("Showing 50 of 150", never "all 150" over 50 rows); "List all 150" is a filled
+    button, lists every one and the count follows; a new order goes back to the first 50."""
+    tab = open_tab(browser, viewport={"width": width, "height": 900})
     page = tab.page
 
     def longer(route: Any) -> None:
@@ -232,15 +237,30 @@ def test_a_long_result_lists_its_first_fifty_rows_and_the_rest_on_request(tab: T
     page.route("**/resources.json", longer)
     open_table(page, site)
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(50)
-    expect(page.locator(COUNT)).to_have_text("Showing all 150 entries.")
+    expect(page.locator(COUNT)).to_have_text("Showing 50 of 150 entries.")
     expect(page.locator("#gpulist-table .gpulist-more span")).to_have_text("The first 50 of 150 are listed.")
     more = page.locator("#gpulist-table .gpulist-more button")
     expect(more).to_have_text("List all 150")
+    # A button that looks like one: filled, not the outline Material gives a secondary action.
+    filled = more.evaluate("b => getComputedStyle(b).backgroundColor")
+    assert filled not in ("rgba(0, 0, 0, 0)", "transparent"), filled
+    box = more.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44, box
     more.click()
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(150)
+    expect(page.locator(COUNT)).to_have_text("Showing all 150 entries.")
     expect(more).to_be_hidden()
     page.locator("#gpulist-table th[data-column=title] button").click()
     expect(page.locator("#gpulist-table tbody tr")).to_have_count(50)
+    expect(page.locator(COUNT)).to_have_text("Showing 50 of 150 entries.")
+    # A filter that leaves more than 50: the count says how many match, and of how many.
+    topic = site.resources[0]["topic"]
+    matching = sum(1 for i in range(150) if site.resources[i % len(site.resources)]["topic"] == topic)
+    pick(page, "topic", topic)
+    expect(page.locator(COUNT)).to_have_text(
+        f"Showing 50 of {matching} matching entries (150 in all)." if matching > 50 else f"Showing {matching} of 150 entries.")
+    assert tab.errors == [], tab.errors
+    page.context.close()
 
 
 def test_a_page_of_every_topic_names_tiers_tier_n(tab: Tab, site: Site) -> None:

@@ -18,10 +18,12 @@ from tests.site.conftest import CONFIG
 
 # The roofline's `ceiling` (vendor or measured) is there because the fixture has measured ceilings.
 INPUTS = {"roofline": ["gpu", "dtype", "ceiling", "flops", "bytes"],
-          "kv-cache": ["layers", "kv_heads", "head_dim", "bytes_per_element", "tokens", "batch", "params", "gpu"],
+          "kv-cache": ["layers", "kv_heads", "head_dim", "bytes_per_element", "weight_bytes_per_element", "tokens",
+                       "batch", "params", "gpu", "gpus"],
           "transformer": ["params", "tokens", "gpus", "mfu", "gpu", "dtype"]}
-OUTPUTS = {"roofline": ["intensity", "ridge", "attainable", "bound"], "kv-cache": ["per_token", "total", "fit"],
-           "transformer": ["forward_flops", "training_flops", "time"]}
+OUTPUTS = {"roofline": ["intensity", "ridge", "attainable", "bound"],
+           "kv-cache": ["per_token", "total", "fit", "gpus_needed"],
+           "transformer": ["forward_flops", "training_flops", "time", "mfu_percent"]}
 PLACES = {"roofline": ("roofline", "cuda"), "kv-cache": ("kv_cache", "kv-cache"),
           "transformer": ("transformer", "attention")}
 
@@ -49,7 +51,7 @@ def test_worked_examples_hold_the_hand_computed_values(view: SiteView) -> None:
     roofline = outputs(section(view, "roofline"))
     assert float(f"{float(roofline['ridge']):.3g}") == 295.0 and roofline["bound"] == "compute"
     kv = outputs(section(view, "kv-cache"))
-    assert float(kv["per_token"]) == 131072 and kv["fit"] == "14"
+    assert float(kv["per_token"]) == 131072 and kv["fit"] == "16" and kv["gpus_needed"] == "1"  # 80 GiB
     transformer = outputs(section(view, "transformer"))
     assert float(transformer["training_flops"]) == 6 * 8e9 * 1e12
 

@@ -49,7 +49,18 @@ def test_every_gpu_is_a_row_and_every_number_a_cell(view: SiteView) -> None:
     assert (h100["name"], h100["memory_bandwidth_gbs"], h100["dense.bf16"], h100["sparse.bf16"]) == (
         "H100 SXM", "3350.0", "989.0", "1979.0")
     small = dict(zip(cells.heads, cells.rows["gpu-small-card"], strict=True))
-    assert small["memory_bandwidth_gbs"] == "" and '<td data-value="">—</td>' in text
+    assert small["memory_bandwidth_gbs"] == "" and small["dense.fp8"] == ""
+    # Two marks for two meanings: no source gives the number, or the source says the GPU cannot.
+    row = text.split('id="gpu-small-card"')[1].split("</tr>")[0]
+    cells_html = row.split("<td ")[1:]
+    fp8 = cells_html[cells.heads.index("dense.fp8") - 1]
+    bandwidth = cells_html[cells.heads.index("memory_bandwidth_gbs") - 1]
+    assert 'data-gpulist-missing="not-supported"' in fp8 and "×" in fp8 and "not supported" in fp8
+    assert 'data-gpulist-missing="not-published"' in bandwidth and "—" in bandwidth and "not published" in bandwidth
+    assert "— </span> not published" not in text and 'id="gpus-legend"' in text
+    assert "<strong>Not supported: FP8 (TFLOPS), FP8 sparse (TFLOPS)</strong>" in text.split("{ #sources-small-card")[1]
+    h100_fp8 = dict(zip(cells.heads, cells.rows["gpu-h100-sxm"], strict=True))["dense.fp8"]
+    assert h100_fp8 == "1979.0"  # a number is never marked
     assert "data-gpulist-gpus" in text and 'role="region"' in text and 'tabindex="0"' in text
     assert 'data-key="dense.bf16" data-type="number" data-core' in text
 
@@ -74,7 +85,7 @@ def test_sources_link_the_document_and_the_copy_read(view: SiteView) -> None:
     text = render_gpus(view, CONFIG)
     block = text.split("{ #sources-h100-sxm data-search-exclude }")[1].split("###")[0]
     assert '<a href="https://www.nvidia.com/en-us/data-center/h100/">NVIDIA H100 Tensor Core GPU specifications</a>' in block
-    assert "read in <a href=\"https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html\">" in block
+    assert "as quoted in <a href=\"https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html\">" in block
     assert re.search(r"<strong>[^<]*BF16 sparse \(TFLOPS\)[^<]*</strong>", block)
 
 

@@ -45,11 +45,13 @@ def test_recent_and_favourites(view: SiteView) -> None:
     assert favourites.count(FAVORITE) == sum(e.resource.favorite for e in view.entries)
 
 
-def test_readme_is_linked_by_its_published_address(view: SiteView) -> None:
-    """A relative link to a .md file is a page link to both engines, and README.md is no page."""
-    assert '<a href="https://example.test/gpulist/README.md">README.md</a>' in render_home(view, CONFIG)
-    text = render_home(view, SiteConfig())
-    assert "README.md, beside the built site" in text and 'href="README.md"' not in text
+def test_the_exports_are_linked_with_or_without_a_site_url(view: SiteView) -> None:
+    """They were only named without a site URL. README.md's dot is written %2E: both engines
+    read a link to README.md as one to the home page and rewrite it."""
+    for config in (CONFIG, SiteConfig()):
+        text = render_home(view, config)
+        assert '<a href="README%2Emd">README.md</a>' in text and '<a href="gpulist.bib">gpulist.bib</a>' in text
+        assert "beside the built site" not in text
 
 
 def test_the_first_screen_is_the_line_the_next_step_and_the_paths(view: SiteView) -> None:

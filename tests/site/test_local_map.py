@@ -42,8 +42,33 @@ def test_boxes_are_percentages_inside_the_map(view: SiteView) -> None:
 
 def test_a_concept_alone_has_no_map(view: SiteView) -> None:
     from dataclasses import replace
-    lone = {"cuda": replace(view.concept_by_id["cuda"], unlocks=())}
+    cuda = view.concept_by_id["cuda"]
+    lone = {"cuda": replace(cuda, unlocks=(), concept=cuda.concept.model_copy(update={"related": []}))}
     assert render_local_map(local_layout("cuda", lone), "concepts/cuda.md", BUILT) == ""
+
+
+def test_a_concept_without_prerequisites_or_dependants_is_mapped_beside_its_related_ones(view: SiteView) -> None:
+    """rocm, benchmarks, activation-recomputation and mlperf had no map at all; the caption
+    says what the map shows, never that the concept unlocks what it does not."""
+    from dataclasses import replace
+    cuda = view.concept_by_id["cuda"]
+    alone = {"cuda": replace(cuda, unlocks=(), concept=cuda.concept.model_copy(update={"related": ["attention"]})),
+             "attention": view.concept_by_id["attention"]}
+    text = render_local_map(local_layout("cuda", alone), "concepts/cuda.md", BUILT)
+    assert re.findall(r'<ul aria-label="([^"]+)">', text) == ["This concept", "Related"]
+    assert "<path " not in text and "needs no other concept of this list first, and none builds on it yet" in text
+    assert "what it unlocks" not in text
+
+
+def test_the_caption_names_only_the_columns_drawn(view: SiteView) -> None:
+    for cid in view.concept_by_id:
+        text = html(view, cid)
+        if not text:
+            continue
+        labels = re.findall(r'<ul aria-label="([^"]+)">', text)
+        caption = text.split("<figcaption>")[1].split("</figcaption>")[0]
+        assert ("what it unlocks" in caption) == ("Unlocks" in labels), cid
+        assert ("understand before it" in caption) == ("Understand first" in labels), cid
 
 
 @pytest.mark.parametrize(("title", "chars", "lines"), [
@@ -61,3 +86,14 @@ def test_rows_are_taller_where_the_column_is_narrower(view: SiteView) -> None:
     text = html(replace(view, concept_by_id={**view.concept_by_id, "kv-cache": long}), "attention")
     wide, narrow = (float(x) for x in re.search(r"--gpulist-row:([\d.]+)em;--gpulist-row-narrow:([\d.]+)em", text).groups())
     assert NARROW[0] < WIDE[0] and narrow > wide > 2
+
+
+def test_every_concept_page_of_the_real_list_has_a_local_map() -> None:
+    from gpulist.checks import validate
+    from gpulist.view.catalog import build_view
+    from tests.conftest import DATA
+
+    catalog, _ = validate(DATA)
+    real = build_view(catalog)
+    missing = [cid for cid in real.concept_by_id if not html(real, cid)]
+    assert missing == []

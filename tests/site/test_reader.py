@@ -122,7 +122,8 @@ def test_start_here_marks_its_first_reads_but_has_no_filters(view: SiteView) -> 
     from tests.site.conftest import CONFIG
 
     page = render_start_here(view, CONFIG)
-    assert "data-gpulist-next" in page and "data-gpulist-filters-host" not in page
+    assert "data-gpulist-filters-host" not in page
+    assert "data-gpulist-next" not in page and "data-gpulist-progress-tools" not in page  # the home page's blocks
     assert [a["data-gpulist-entry"] for tag, a in _attrs(page) if tag == "li" and "data-gpulist-entry" in a]
 
 

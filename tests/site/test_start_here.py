@@ -1,4 +1,4 @@
-"""Start here, a chooser: the paths with who each is for, then each topic's first reads."""
+"""Start here: each topic's first reads, and a link to the paths (whose blocks are the home page's)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from gpulist.view.catalog import SiteView
 from tests.site.conftest import CONFIG
 
 
-def test_paths_first_then_each_topics_first_reads_and_a_link_to_the_rest(view: SiteView) -> None:
+def test_each_topics_first_reads_and_a_link_to_the_rest_and_to_the_paths(view: SiteView) -> None:
+    """One place per block: the paths' choices, "Continue", "Ready for you" and the progress
+    tools are the home page's; this page links the paths instead of repeating them."""
     text = render_start_here(view, CONFIG)
-    assert text.index("## Reading paths") < text.index("data-gpulist-path-choice") < text.index("## First reads")
-    assert "For someone who has never written a kernel." in text
-    topics = re.findall(r"^### (.+)$", text, re.MULTILINE)
+    assert "data-gpulist-path-choice" not in text and "data-gpulist-next" not in text
+    assert "data-gpulist-progress-tools" not in text and "[reading path](paths/index.md)" in text
+    topics = re.findall(r"^## (.+)$", text, re.MULTILINE)
     assert topics == ["1. Fundamentals", "2. Attention &amp; Memory-Bound Kernels", "3. The Big Picture"]
     reads = re.findall(r'<li data-gpulist-entry="([a-z0-9-]+)"', text)
     assert reads == ["pmpp-book", "cuda-programming-guide", "flashattention-2", "flashattention-3", "semianalysis"]

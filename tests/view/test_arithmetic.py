@@ -43,8 +43,26 @@ def test_llama_3_1_8b_kv_cache_is_131072_bytes_per_token_in_bf16(real) -> None:
                        params=model.params, memory_gb=80.0)
     assert kv.per_token == 2 * 32 * 8 * 128 * 2 == 131072
     assert kv.total == 131072 * 32768 * 8
-    # (80e9 - 16e9 bytes of weights) / (131072 * 32768 bytes per sequence) = 14.9: 14 sequences.
-    assert kv.fit == 14
+    # 80 GB of GPU memory is 80 GiB: (85.9e9 - 16e9 bytes of weights) / (131072 * 32768) = 16.3: 16.
+    assert kv.fit == int((80 * 2**30 - 16e9) // (131072 * 32768)) == 16
+    assert kv.gpus_needed == 1  # 16e9 + 34.4e9 bytes fit in one 80 GiB card
+
+
+def test_gpu_memory_is_counted_as_the_vendor_means_it() -> None:
+    """An H100's "80 GB" is 80 GiB (nvidia-smi: 81,559 MiB usable), not 80e9 bytes."""
+    assert calc.MEMORY_UNIT == 2**30
+    assert 80 * calc.MEMORY_UNIT > 81559 * 2**20 > 80e9
+
+
+def test_tensor_parallel_gpus_and_separate_weight_and_cache_types() -> None:
+    """A 70B model does not fit one 80 GB card; the calculator says how many do, and BF16 weights
+    (2 bytes) beside an FP8 cache (1 byte) count each at its own size."""
+    one = calc.kv_cache(80, 8, 128, 2, 4096, 8, params=70e9, memory_gb=80.0)
+    assert one.fit == 0 and one.gpus_needed == 2  # 140e9 + 10.7e9 bytes over 85.9e9 per card
+    two = calc.kv_cache(80, 8, 128, 2, 4096, 8, params=70e9, memory_gb=80.0, gpus=2)
+    assert two.fit == int((2 * 80 * 2**30 - 140e9) // (2 * 80 * 8 * 128 * 2 * 4096))
+    mixed = calc.kv_cache(80, 8, 128, 1, 4096, 8, params=70e9, memory_gb=80.0, weight_bytes_per_element=2, gpus=2)
+    assert mixed.per_token == 2 * 80 * 8 * 128 * 1 and mixed.fit == int((2 * 80 * 2**30 - 140e9) // (163840 * 4096))
 
 
 def test_training_flops_are_6n_per_token_and_the_time_follows(real) -> None:

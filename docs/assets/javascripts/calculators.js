@@ -19,17 +19,21 @@
   "use strict";
 
   var TERA = 1e12, GIGA = 1e9;
-  // name -> [label, largest sensible value, whole number?]
+  // A GPU's memory, as vendors state it ("80 GB"), is in binary gigabytes: 80 GiB on an H100
+  // (nvidia-smi: 81,559 MiB), as src/gpulist/view/arithmetic.py counts it (MEMORY_UNIT).
+  var MEMORY_UNIT = 1073741824;
+  // name -> [label, largest sensible value, whole number?, a percentage that may be written as a fraction?]
   var INPUTS = {
     roofline: { flops: ["Kernel FLOPs", 1e30, false], bytes: ["Bytes moved", 1e30, false] },
     "kv-cache": {
       layers: ["Layers", 1e4, true], kv_heads: ["KV heads", 1e4, true], head_dim: ["Head dimension", 1e5, true],
-      bytes_per_element: ["Bytes per element", 64, false], tokens: ["Tokens per sequence", 1e10, true],
-      batch: ["Sequences", 1e8, true], params: ["Parameters", 1e16, false],
+      bytes_per_element: ["KV cache bytes per element", 64, false],
+      weight_bytes_per_element: ["Weight bytes per element", 64, false], tokens: ["Tokens per sequence", 1e10, true],
+      batch: ["Sequences", 1e8, true], params: ["Parameters", 1e16, false], gpus: ["GPUs", 1e5, true],
     },
     transformer: {
       params: ["Parameters", 1e16, false], tokens: ["Training tokens", 1e18, false], gpus: ["GPUs", 1e8, true],
-      mfu: ["MFU", 100, false],
+      mfu: ["MFU", 100, false, true],
     },
   };
   var NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -67,7 +71,8 @@
   // One input, read: {value} or {error} saying what to write instead.
   function read(form, name, spec) {
     var label = spec[0], raw = form.elements[name].value.trim();
-    var text = raw.replace(/[,_\s]/g, "");
+    var text = raw.replace(/[,_\s]/g, ""), percent = spec[3] && /%$/.test(text);
+    if (percent) text = text.slice(0, -1);
     if (text === "") return { error: label + ": enter a number." };
     if (text.charAt(0) === "-") return { error: label + " must be more than zero (found " + raw + ")." };
     if (!NUMBER.test(text.replace(/^\+/, ""))) {
@@ -79,6 +84,8 @@
     }
     if (value <= 0) return { error: label + " must be more than zero." };
     if (spec[2] && value !== Math.floor(value)) return { error: label + " must be a whole number." };
+    // 0.4 is how PyTorch users write 40% MFU: up to 1, without a % sign, a fraction.
+    if (spec[3] && !percent && value <= 1) return { value: value * 100 };
     return { value: value };
   }
 
@@ -129,19 +136,22 @@
               ["attainable", attainable, sig3(attainable) + " TFLOPS"], ["bound", bound, bound + "-bound"]];
     },
     "kv-cache": function (v, g) {
-      var perToken = 2 * v.layers * v.kv_heads * v.head_dim * v.bytes_per_element;
-      var free = g.memory * GIGA - v.params * v.bytes_per_element;
-      var fit = Math.max(0, Math.floor(free / (perToken * v.tokens)));
-      var fitText = free <= 0 ? "0 (the weights alone exceed the " + g.name + "\u2019s memory)" : String(fit);
+      var perToken = 2 * v.layers * v.kv_heads * v.head_dim * v.bytes_per_element, total = perToken * v.tokens * v.batch;
+      var memory = g.memory * MEMORY_UNIT, weights = v.params * v.weight_bytes_per_element;
+      var free = v.gpus * memory - weights, fit = Math.max(0, Math.floor(free / (perToken * v.tokens)));
+      var on = v.gpus === 1 ? "the " + g.name + "\u2019s memory" : "the memory of " + v.gpus + " \u00d7 " + g.name;
+      var fitText = free <= 0 ? "0 (the weights alone exceed " + on + ")" : String(fit);
+      var needed = Math.max(1, Math.ceil((weights + total) / memory));
       var perTokenText = group(String(perToken)) + " bytes (" + size(perToken) + ")";
-      return [["per_token", perToken, perTokenText], ["total", perToken * v.tokens * v.batch,
-              size(perToken * v.tokens * v.batch)], ["fit", fit, fitText]];
+      return [["per_token", perToken, perTokenText], ["total", total, size(total)], ["fit", fit, fitText],
+              ["gpus_needed", needed, group(String(needed)) + " \u00d7 " + g.name]];
     },
     transformer: function (v, g, form) {
       var peak = g.peaks[form.elements.dtype.value], total = 6 * v.params * v.tokens;
       var seconds = total / (v.gpus * peak * TERA * v.mfu / 100);
       return [["forward_flops", 2 * v.params * v.tokens, sig3(2 * v.params * v.tokens)],
-              ["training_flops", total, sig3(total)], ["time", seconds, duration(seconds)]];
+              ["training_flops", total, sig3(total)], ["time", seconds, duration(seconds)],
+              ["mfu_percent", v.mfu, sig3(v.mfu) + "%"]];
     },
   };
 

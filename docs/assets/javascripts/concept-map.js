@@ -10,10 +10,16 @@
  *                                             chain's edges are copied, with data-gpulist-highlight,
  *                                             onto the overlay .gpulist-map-lit above it
  *   [data-gpulist-map-hint]                   the "scroll sideways" line: hidden when the map fits
+ *   [data-gpulist-chain-form] select          a menu of the concepts (values are ids); choosing one lights
+ *                                             its chain and lists, in [data-gpulist-chain] (an <ol> inside
+ *                                             [data-gpulist-chain-box]), its prerequisites in an order one
+ *                                             can follow, foundations first, then the concept itself
  *
  * Pointing at a node, or focusing it (Tab), lights up exactly its prerequisites, theirs and so
  * on back to the foundations ("before"), and everything that requires it, directly or not
- * ("after"); the stylesheet dims the rest. Leaving the map, or Escape, clears it. Without
+ * ("after"); the stylesheet dims the rest. Leaving the map, or Escape, clears it. A tap (touch)
+ * on a node chooses it as the menu does, and a second tap on it opens its page. The page
+ * scrolling under a still pointer moves nothing: only a pointer that moved re-aims the light. Without
  * JavaScript the map is a set of plain links. reader.js shades the same nodes by progress
  * (data-gpulist-state): the two never touch each other's attributes.
  *
@@ -28,6 +34,9 @@
   var hovered = null; // the node the pointer is over
   var dismissed = null; // the node under the pointer when Escape cleared it: not lit until the pointer leaves it
   var unfocused = null; // the focused node when Escape cleared it: not lit again until focus moves
+  var at = null; // where the pointer last moved: a hover event there is the page scrolling under it, not the reader
+  var touched = false; // the press on the node now clicked was a touch
+  var chosen = null; // the node whose chain the menu or a tap chose
 
   function read(figure) {
     var nodes = {};
@@ -131,7 +140,65 @@
     return nodeOf(document.activeElement);
   }
 
+  /* The chosen concept's prerequisites, each after those it requires (a depth-first walk that
+     lists a concept once all it requires is listed), then the concept: a path one can follow. */
+  function ordered(id) {
+    var done = {}, out = [];
+    (function visit(node) {
+      if (done[node]) return;
+      done[node] = true;
+      var before = map.requires[node] || [];
+      for (var i = 0; i < before.length; i++) visit(before[i]);
+      out.push(node);
+    })(id);
+    return out;
+  }
+
+  function choose(id) {
+    var box = map && map.figure.querySelector("[data-gpulist-chain-box]");
+    var select = map && map.figure.querySelector("[data-gpulist-chain-form] select");
+    chosen = id && map.nodes[id] ? id : null;
+    if (select && select.value !== (chosen || "")) select.value = chosen || "";
+    if (!box) return;
+    box.hidden = !chosen;
+    if (!chosen) { clear(); return; }
+    light(chosen);
+    var steps = ordered(chosen), title = map.nodes[chosen].textContent;
+    box.querySelector("p").textContent = steps.length > 1 ? "Before " + title + ", in this order:" :
+      title + " needs no other concept of this list first.";
+    var list = box.querySelector("[data-gpulist-chain]");
+    list.replaceChildren.apply(list, steps.map(function (step) {
+      var item = document.createElement("li"), link = document.createElement("a");
+      link.href = map.nodes[step].href;
+      link.textContent = map.nodes[step].textContent;
+      if (step === chosen) link.setAttribute("aria-current", "true");
+      item.appendChild(link);
+      return item;
+    }));
+  }
+
+  function onChange(event) {
+    if (map && event.target.closest && event.target.closest("[data-gpulist-chain-form]")) choose(event.target.value);
+  }
+
+  /* A tap on a node chooses it; a second tap on the chosen node follows its link. */
+  function onClick(event) {
+    var id = nodeOf(event.target), tap = touched;
+    touched = false;
+    if (!id || !tap || id === chosen) return;
+    event.preventDefault();
+    event.stopPropagation(); // before the theme's instant navigation, which listens on the document too
+    choose(id);
+  }
+
+  /* A hover event the page's scrolling made under a pointer that did not move: a pointer that
+     moves sends its hover events (before its mousemove) where it now is, not where it was. */
+  function scrolledUnder(event) {
+    return at !== null && event.clientX === at[0] && event.clientY === at[1];
+  }
+
   function onOver(event) {
+    if (scrolledUnder(event)) return;
     var id = nodeOf(event.target);
     if (!id || id === hovered) return;
     hovered = id;
@@ -141,15 +208,25 @@
   }
 
   function onOut(event) {
-    if (!map || !hovered) return;
+    if (!map || !hovered || scrolledUnder(event)) return;
     var to = event.relatedTarget;
     if (to && map.figure.contains(to) && nodeOf(to) === hovered) return;
     hovered = null;
     var id = nodeOf(to);
     if (id) return; // onOver lights the next node
     dismissed = null;
-    var keep = focused();
+    var keep = focused() || chosen;
     if (keep && keep !== unfocused) light(keep); else clear();
+  }
+
+  /* The first move after a scroll: the node lit before it may no longer be under the pointer,
+     and a move within one element (the map's veil) sends no hover event to say so. */
+  function onMove(event) {
+    at = [event.clientX, event.clientY];
+    if (!map || !hovered || nodeOf(event.target) === hovered) return;
+    var id = nodeOf(event.target), keep = focused() || chosen;
+    hovered = id;
+    if (id) light(id); else if (keep && keep !== unfocused) light(keep); else clear();
   }
 
   function onFocus(event) {
@@ -159,7 +236,7 @@
 
   function onBlur(event) {
     if (!map || nodeOf(event.relatedTarget)) return;
-    if (hovered && hovered !== dismissed) light(hovered); else clear();
+    if (hovered && hovered !== dismissed) light(hovered); else if (chosen) light(chosen); else clear();
   }
 
   function onKey(event) {
@@ -187,12 +264,16 @@
     document.addEventListener("focusin", onFocus);
     document.addEventListener("focusout", onBlur);
     document.addEventListener("keydown", onKey);
+    document.addEventListener("change", onChange);
+    document.addEventListener("click", onClick, true);
+    document.addEventListener("pointerdown", function (event) { touched = event.pointerType !== "mouse"; }, true);
+    document.addEventListener("mousemove", onMove, { passive: true });
     window.addEventListener("resize", fit);
   }
 
   function bind() {
     lit = [];
-    hovered = dismissed = unfocused = null;
+    hovered = dismissed = unfocused = chosen = null;
     var figure = document.querySelector("[data-gpulist-map]");
     map = figure ? read(figure) : null;
     if (!map) return;

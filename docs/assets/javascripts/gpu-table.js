@@ -18,8 +18,12 @@
   var NARROW = "(max-width: 44.9375em)"; // Material's own breakpoint below which the sidebar goes
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
+  /* "Boost clock (MHz)": the head shows the unit on a line of its own, which textContent runs
+     into the name ("Boost clockMHz"). */
   function headLabel(th) {
-    return th.textContent.replace(/\s+/g, " ").trim();
+    var unit = th.querySelector(".gpulist-unit"), suffix = unit ? unit.textContent.trim() : "";
+    var name = th.textContent.replace(suffix, "").replace(/\s+/g, " ").trim();
+    return suffix ? name + " (" + suffix + ")" : name;
   }
 
   function cellValue(row, index) {

@@ -160,7 +160,7 @@
     }).join("");
     container.innerHTML = '<div class="gpulist-scroll"><table><caption class="gpulist-visually-hidden">' +
       "All resources; column headers sort</caption><thead><tr>" + heads + "</tr></thead><tbody></tbody></table></div>" +
-      '<p class="gpulist-more" hidden><span></span> <button type="button" class="md-button"></button></p>';
+      '<p class="gpulist-more" hidden><span></span> <button type="button" class="md-button md-button--primary"></button></p>';
     return { scroll: container.querySelector(".gpulist-scroll"), body: container.querySelector("tbody"),
       more: container.querySelector(".gpulist-more"), heads: container.querySelectorAll("th[data-column]") };
   }
@@ -182,6 +182,7 @@
       th.setAttribute("aria-sort", table.sort === column ? "ascending" : table.sort === "-" + column ? "descending" : "none");
     });
     writeSort(table.sort);
+    return listed.length; // the filters' count says how many are listed (reader/filters.js)
   }
 
   function wire(table) {
@@ -190,10 +191,15 @@
         var column = th.getAttribute("data-column");
         table.sort = table.sort === column ? "-" + column : table.sort === "-" + column ? "" : column;
         table.all = false; // a new order lists from its first ROW_LIMIT rows again
-        render(table);
+        redraw(table);
       });
     });
-    table.ui.more.lastChild.addEventListener("click", function () { table.all = true; render(table); });
+    table.ui.more.lastChild.addEventListener("click", function () { table.all = true; redraw(table); });
+  }
+
+  /* Through the filters when attached, so that their count follows what the table lists. */
+  function redraw(table) {
+    if (table.attached) G.filters.refresh(); else render(table);
   }
 
   function init() {
@@ -211,8 +217,9 @@
       wire(table);
       var attached = G.filters.attach({ items: model.rows, render: function (changed) {
         if (changed) table.all = false; // a new filter lists from the first rows again
-        render(table);
+        return render(table);
       } });
+      table.attached = attached;
       if (!attached) { // a page without the filter form: every row shows
         model.rows.forEach(function (row) { row.show = true; });
         render(table);

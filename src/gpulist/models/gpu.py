@@ -133,6 +133,10 @@ class SparsePeaks(Strict):
     int8: Tflops | None = None
 
 
+# The input types of tensor (matrix) cores a source may say a GPU lacks: the peak columns of
+# the same name (fp64_matrix is FP64 on tensor cores), dense and sparse.
+TensorType = Literal["fp64_matrix", "tf32", "fp16", "bf16", "fp8", "fp6", "fp4", "int8"]
+
 # The numbers a figures group may hold besides the peaks, in the page's column order.
 NUMBER_FIELDS: tuple[str, ...] = (
     "year", "compute_units", "boost_clock_mhz", "memory_gb", "memory_bandwidth_gbs", "l2_mb", "shared_memory_kb",
@@ -163,6 +167,18 @@ class Figures(Strict):
     tdp_w: figure("W", "Board power as the vendor states it (TDP, TGP or TBP)") | None = None  # type: ignore[valid-type]
     dense: Peaks | None = Field(default=None, description="Dense peak rates.")
     sparse: SparsePeaks | None = Field(default=None, description="Rates quoted with sparsity, kept apart.")
+    not_supported: list[TensorType] | None = Field(
+        default=None, description="Tensor-core input types the source says this GPU's tensor cores do not take "
+        "(a table of types per compute capability): the page marks their peaks 'not supported', not 'not published'.")
+
+    @model_validator(mode="after")
+    def _not_supported_has_no_rate(self) -> "Figures":
+        given = {k.split(".", 1)[1] for k in self.numbers() if "." in k}
+        both = [t for t in self.not_supported or [] if t in given]
+        if both:
+            raise PydanticCustomError("not-supported-rate", "{types}: given a peak rate and listed as not supported",
+                                      {"types": ", ".join(both)})
+        return self
 
     def numbers(self) -> dict[str, float]:
         """Every number of the group by field name (peaks as `dense.bf16`, `sparse.fp8`)."""

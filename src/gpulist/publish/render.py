@@ -29,6 +29,8 @@ from gpulist.export.concepts_json import PATH as CONCEPTS_JSON_PATH
 from gpulist.export.concepts_json import render_concepts_json
 from gpulist.site.pages import Files, catalog_pages, nav, reading_pages
 from gpulist.site.redirects import tag_redirects
+from gpulist.site.sitemap import PATH as SITEMAP_PATH
+from gpulist.site.sitemap import local_sitemap
 from gpulist.view.catalog import SiteView, build_view
 from gpulist.view.config import SiteConfig
 from gpulist.view.review import review_cards
@@ -56,7 +58,10 @@ def render_site(catalog: Catalog, config: SiteConfig) -> Site:
     exports: dict[str, str | bytes] = {
         README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources),
         APKG_PATH: render_apkg(cards, config), TEXT_PATH: render_anki_text(cards, config), **tag_redirects(view, config)}
-    return Site({**pages, **whole()}, nav(view), exports)
+    pages = {**pages, **whole()}
+    if not config.site_url:  # the engines' sitemap is empty: the themes' previews need one (gpulist.site.sitemap)
+        exports[SITEMAP_PATH] = local_sitemap(pages)
+    return Site(pages, nav(view), exports)
 
 
 def _catalog_wide(view: SiteView, config: SiteConfig) -> Files:

@@ -20,6 +20,7 @@ import yaml
 from gpulist.models import BookIndex, IndexTerm, SectionRef
 from gpulist.schema import modeline
 from gpulist.seeds.book_index import parse_book_index
+from gpulist.seeds.front_matter import without_front_matter
 
 SCHEMA_FILE = "book-index.schema.json"
 REGENERATE = "python -m gpulist.seeds.book_index_yaml tests/fixtures/seeds/{seed} -o data/book-index.yml"
@@ -57,13 +58,16 @@ def _term(term: IndexTerm) -> dict[str, Any]:
 
 
 def render(index: BookIndex, seed_name: str) -> str:
+    """The data file: the parsed index (the seed, whole: its tests hold it line by line) less the
+    entries that index the book's own preface rather than a term (gpulist.seeds.front_matter)."""
     header = [
         modeline(SCHEMA_FILE, 1),
         f"# Generated from the seed {seed_name} (the book's index as extracted from the ebook).",
         "# Do not edit by hand: fix the parser in src/gpulist/seeds/ and regenerate with",
         "#   " + REGENERATE.format(seed=seed_name),
     ]
-    body = {"book": index.book, "title": index.title, "terms": [_term(t) for t in index.terms]}
+    terms = without_front_matter(index.terms)
+    body = {"book": index.book, "title": index.title, "terms": [_term(t) for t in terms]}
     text = yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000, indent=2)
     return "\n".join(header) + "\n" + text
 

@@ -32,7 +32,7 @@ DATA_SRC = "../resources.json"  # the page is served at all-resources/ (director
 
 def render_all_resources(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "All resources", **SEARCH_EXCLUDED, "hide": ["toc"]})]
-    out.append(f"# All resources\n\nEvery entry of the list ({len(view.entries)}), in the guide's order. "
+    out.append(f"# All resources\n\nEvery entry of the list ({len(view.entries)}), topic by topic and tier by tier. "
                "Search, or filter by status, type, effort, tier, topic, concept and year; the filters are "
                "kept in the address so a filtered view can be shared.\n")
     out.append(filters(table_fields(view)) + "\n")

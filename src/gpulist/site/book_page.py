@@ -79,14 +79,23 @@ def _letter(term: str) -> str:
 def _terms(view: SiteView, style: str) -> str:
     covers = term_concepts(view)
     terms = sorted(view.book.values(), key=lambda t: (_letter(t.term) != OTHER, _letter(t.term), t.term.casefold()))
-    out = []
+    out, letters = [], []
     for letter, group in groupby(terms, key=lambda t: _letter(t.term)):
         anchor = "digits" if letter == OTHER else letter.lower()
+        letters.append(f'<a href="#{anchor}">{html_text(letter)}</a>')
         group = list(group)
         lines = [_term(t, covers.get(t.term, ""), view.book_anchors.get(t.term, ""), style) for t in group]
         room = reserve_style(t.term + _refs(t) for t in group)
         out.append(f"## {letter} {{ #{anchor} }}\n\n" + f'<ul class="gpulist-az"{room}>\n' + "\n".join(lines) + "\n</ul>\n")
-    return "\n".join(out)
+    return _letter_bar(letters) + "\n".join(out)
+
+
+def _letter_bar(letters: list[str]) -> str:
+    """A bar of the letters that have terms, kept at the top of the screen (gpulist.css): on a
+    phone the page is 39,000 px tall and the table of contents, the other row of letters, sits
+    in the closed navigation drawer."""
+    return (f'<nav class="gpulist-az-bar" data-gpulist-az aria-label="Letters of the index">'
+            f'{"".join(letters)}</nav>\n\n')
 
 
 def _refs(term: IndexTerm) -> str:

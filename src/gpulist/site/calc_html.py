@@ -96,8 +96,8 @@ def plain(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else short
 
 
-def number_input(calc_id: str, name: str, label: str, value: float | int) -> str:
-    shown = plain(value)
+def number_input(calc_id: str, name: str, label: str, value: float | int, suffix: str = "") -> str:
+    shown = plain(value) + suffix
     return field(calc_id, name, label, "input", f' type="text" inputmode="decimal" autocomplete="off" value="{shown}"')
 
 

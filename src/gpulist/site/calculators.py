@@ -11,17 +11,20 @@ Contract with docs/assets/javascripts/calculators.js (stable hooks):
   the theme's `no-js` class (removed by the theme's script): shown from the first paint when
   JavaScript runs, so binding it relays out nothing, and never shown dead without it.
 - The form's inputs are named `<input>`s and `<select>`s: roofline `gpu`, `dtype`, `flops`,
-  `bytes`; kv-cache `layers`, `kv_heads`, `head_dim`, `bytes_per_element`, `tokens`, `batch`,
-  `params`, `gpu`; transformer `params`, `tokens`, `gpus`, `mfu` (percent), `gpu`, `dtype`.
-  Each GPU `<option>` carries its numbers: `data-memory` (GB), `data-bandwidth` (GB/s) and
+  `bytes`, and `ceiling` (present once any GPU has a measured ceiling); kv-cache `layers`,
+  `kv_heads`, `head_dim`, `bytes_per_element` (the cache's), `weight_bytes_per_element`,
+  `tokens`, `batch`, `params`, `gpu`, `gpus` (tensor parallel); transformer `params`, `tokens`,
+  `gpus`, `mfu` (0.4 or 40 or 40%: up to 1 without a % sign is a fraction), `gpu`, `dtype`.
+  Each GPU `<option>` carries its numbers: `data-memory` (GB as the vendor states it, counted
+  as GiB: gpulist.view.arithmetic.MEMORY_UNIT), `data-bandwidth` (GB/s) and
   `data-peaks` (JSON, dense TFLOPS by data type), so no data file is fetched; where the labs
   measured its ceilings, also `data-measured-bandwidth` and `data-measured-peaks`, which the
-  roofline uses when its `ceiling` select (present once any GPU has a measured ceiling) says
-  `measured`. Below the roofline's form, `svg[data-gpulist-roofline]` draws the roofline lab's
-  points against the roofs (gpulist.site.roofline_chart; roofline-plot.js adds the reader's kernel).
+  roofline uses when its `ceiling` select says `measured`. Below the roofline's form,
+  `svg[data-gpulist-roofline]` draws the roofline lab's points against the roofs
+  (gpulist.site.roofline_chart; roofline-plot.js adds the reader's kernel).
 - Results go in named `<output>`s (roofline `intensity`, `ridge`, `attainable`, `bound`;
-  kv-cache `per_token`, `total`, `fit`; transformer `forward_flops`, `training_flops`,
-  `time`), each with the plain number in `data-value` (FLOP/byte, TFLOPS, bytes, FLOPs,
+  kv-cache `per_token`, `total`, `fit`, `gpus_needed`; transformer `forward_flops`,
+  `training_flops`, `time`, `mfu_percent` (how the MFU was read)), each with the plain number in `data-value` (FLOP/byte, TFLOPS, bytes, FLOPs,
   seconds, a count; `bound` holds `memory` or `compute`) beside the text a reader sees.
   A rejected input gets `aria-invalid="true"`, the outputs are emptied (never NaN or
   Infinity), and `[data-gpulist-calc-message]` says what to write instead.

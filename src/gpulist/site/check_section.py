@@ -29,7 +29,7 @@ from gpulist.view.links import entry_href, href
 from gpulist.view.text import escape_attr, html_text
 
 HEADING = "Check yourself"
-KNOW_LABEL = "I can answer these"
+KNOW_LABEL = "I know this"  # one toggle, one name: the same as at the page's top (concept_page.KNOW)
 PLATFORM_NAMES = {"gpu-mode": "GPU MODE", "leetgpu": "LeetGPU", "tensara": "Tensara", "kernelbench": "KernelBench"}
 
 
@@ -48,7 +48,7 @@ def check_section(concept: Concept, view: SiteView, config: SiteConfig, page: st
         lines.append(f"<p>{know(concept.id, KNOW_LABEL)}</p>")
         review = escape_attr(href(page, REVIEW_PAGE, config.link_style))
         lines.append(f'<p class="gpulist-check-review">Keep them: <a href="{review}">review them when they are due</a>, '
-                     f"or in Anki: {anki_links(config)}.</p>")
+                     f"or in Anki: {anki_links(config, page)}.</p>")
     lines.append("</div>")
     return f"## {HEADING} {{ #check{not_searched} }}\n\n" + "\n".join(lines) + "\n"
 

@@ -20,7 +20,11 @@ Hooks, for the scripts and the stylesheet:
   entry ids): the reader's scripts set `data-gpulist-state` (none, some, all read) and
   `--gpulist-read`, and the stylesheet shades the node;
 - `[data-gpulist-map-hint]`, the line that says the map scrolls sideways, which
-  concept-map.js hides when the map fits its column.
+  concept-map.js hides when the map fits its column;
+- `[data-gpulist-chain-form]`, a menu of every concept (`select`, values are ids), and
+  `[data-gpulist-chain-box]` holding `<ol data-gpulist-chain>`: concept-map.js lists there the
+  chosen concept's prerequisites, foundations first, each before what needs it, then the
+  concept, each linked to its page; a tap on a node (touch) chooses it the same way.
 """
 
 from __future__ import annotations
@@ -48,16 +52,29 @@ def render_map(layout: MapLayout, view: SiteView, page: str, style: str) -> str:
     return (f'<figure class="gpulist-map" data-gpulist-map>\n<figcaption>The concept map: {len(layout.nodes)} concepts '
             f"in {layout.layers} layers, left to right: each concept stands right of every concept it requires, "
             "and an arrow leads from each prerequisite to what it unlocks.</figcaption>\n"
-            f"{_legend(layout)}\n"
+            f"{_legend(layout)}\n{_chain_chooser(layout)}"
             f'<p class="gpulist-map-hint" data-gpulist-map-hint>The map is {width:,} px wide: scroll it sideways. '
-            "Point at a concept, or move to it with the Tab key, to light up the chain it stands on and what it "
-            "unlocks; Escape clears.</p>\n"
+            "Point at a concept, tap it, or move to it with the Tab key, to light up the chain it stands on and "
+            "what it unlocks (a second tap opens it); Escape clears.</p>\n"
             '<a class="gpulist-map-skip" href="#a-z">Skip the map</a>\n'
             f'<div class="gpulist-map-scroll"><div class="gpulist-map-area" style="width:{width}px;height:{height}px">'
             f'<svg class="gpulist-map-edges" viewBox="-1 -1 {width} {height}" width="{width}" height="{height}" '
             f'aria-hidden="true" focusable="false">{_ARROWS}{edges}</svg>\n'
             f'<div class="gpulist-map-veil"></div><svg class="gpulist-map-lit" viewBox="-1 -1 {width} {height}" '
             f'width="{width}" height="{height}" aria-hidden="true" focusable="false"></svg>\n{nodes}\n</div></div>\n</figure>\n')
+
+
+def _chain_chooser(layout: MapLayout) -> str:
+    """"What do I need before…?": a menu of the concepts and the list concept-map.js fills with
+    the chosen one's prerequisites in an order one can follow. A tap can hardly point at a node
+    of a 2,300 px map on a phone, and a tap opened the concept; a menu is the touch way in.
+    Hidden without JavaScript (gpulist.css), as the map's links still work without it."""
+    concepts = sorted(layout.nodes.values(), key=lambda n: n.concept.title.casefold())
+    options = "".join(f'<option value="{escape_attr(n.concept.id)}">{html_text(n.concept.title)}</option>' for n in concepts)
+    return ('<form class="gpulist-chain-form" data-gpulist-chain-form><label for="gpulist-chain-pick">What do I need '
+            'before</label> <select id="gpulist-chain-pick" name="concept"><option value="">(choose a concept)</option>'
+            f'{options}</select></form>\n<div class="gpulist-chain-box" data-gpulist-chain-box hidden><p></p>'
+            '<ol class="gpulist-chain" data-gpulist-chain></ol></div>\n')
 
 
 def _legend(layout: MapLayout) -> str:

@@ -37,9 +37,12 @@ INTRO = (
     "each from the vendor's datasheet, whitepaper or documentation: the [sources](#sources) below name the "
     "document and the table behind every number. Peak rates are dense unless the column says *sparse* "
     "(2:4 structured sparsity, which doubles the rate for matrices that have it); where a vendor gives two FP16 "
-    "or FP8 tensor rates, the one with FP32 accumulation is shown. A dash means none of the sources below gives "
-    "the number.\n"
+    "or FP8 tensor rates, the one with FP32 accumulation is shown.\n\n"
+    '<p class="gpulist-gpus-legend" id="gpus-legend"><span class="gpulist-mark">—</span> not published: none of '
+    'the sources below gives the number. <span class="gpulist-mark">×</span> not supported: the GPU\'s tensor '
+    "cores do not take this data type, as the source named below the GPU says.</p>\n"
 )
+MARKS = {"unpublished": ("—", "not published"), "unsupported": ("×", "not supported")}
 
 
 def fmt(value: float | int | str) -> str:
@@ -73,7 +76,9 @@ def _head(column: Column) -> str:
 def _cell(row: GpuRow, column: Column) -> str:
     value = row.value(column.key)
     if value is None:
-        return '<td data-value="">—</td>'
+        mark, words = MARKS["unsupported" if column.key in row.unsupported else "unpublished"]
+        return (f'<td data-value="" data-gpulist-missing="{words.replace(" ", "-")}"><span aria-hidden="true">{mark}</span>'
+                f'<span class="gpulist-visually-hidden">{words}</span></td>')
     shown = str(value) if column.key == "year" else fmt(value)
     return f'<td data-value="{escape_attr(str(value))}">{html_text(shown)}</td>'
 
@@ -140,7 +145,7 @@ def source_html(source: GpuSource) -> str:
     text = f"{named} ({html_text(source.publisher)})"
     if source.via:
         via = html_text(source.via.title)
-        text += "; read in " + (f'<a href="{escape_attr(source.via.url)}">{via}</a>' if source.via.url else via)
+        text += ", as quoted in " + (f'<a href="{escape_attr(source.via.url)}">{via}</a>' if source.via.url else via)
     return text
 
 
@@ -156,9 +161,24 @@ def sources_section(table: GpuTable) -> str:
                 continue
             labels = ", ".join(html_text(_LABELS.get(k, k)) for k in names)
             lines.append(f"<li><strong>{labels}</strong>: {source_html(source)}. {html_text(group.where.rstrip('.'))}.</li>")
+        lines.extend(_unsupported_lines(row))
         out.append(f"### {escape_text(row.gpu.name)} {{ #sources-{row.gpu.id} data-search-exclude }}\n\n"
                    '<ul class="gpulist-gpu-sources">\n' + "\n".join(lines) + "\n</ul>\n")
     return "\n".join(out)
+
+
+def _unsupported_lines(row: GpuRow) -> list[str]:
+    """Where each "not supported" mark comes from, one line per source and place."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for key, why in row.unsupported.items():
+        groups.setdefault((why.source.id, why.where), []).append(key)
+    lines = []
+    for (_, where), keys in groups.items():
+        why = row.unsupported[keys[0]]
+        labels = ", ".join(html_text(_LABELS.get(k, k)) for k in keys)
+        lines.append(f"<li><strong>Not supported: {labels}</strong>: {source_html(why.source)}. "
+                     f"{html_text(where.rstrip('.'))}.</li>")
+    return lines
 
 
 def _summary(row: GpuRow) -> str:

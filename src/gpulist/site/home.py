@@ -30,8 +30,8 @@ RECENT_ON_HOME = 5
 def lead(view: SiteView) -> str:
     """What the site is, in one line."""
     return (f'<p class="gpulist-lead">A curated reading list for GPU performance engineering: '
-            f"{len(view.entries):,} entries in {len(view.topics)} topics, each kept as data and link-checked. "
-            "Choose a path to start.</p>")
+            f"{len(view.entries):,} entries in {len(view.topics)} topics, from a first kernel to serving and "
+            "training on many GPUs. Choose a path to start.</p>")
 
 
 def render_home(view: SiteView, config: SiteConfig) -> str:
@@ -51,10 +51,10 @@ def render_home(view: SiteView, config: SiteConfig) -> str:
     out.append("## Favourites\n\n" + entry_list(favourites, view, PAGE, config, topic=True))
     out.append(f"## Legend\n\n{legend(TYPE_ICONS, NEW, FAVORITE)}")
     out.append("## Exports\n\n[resources.json](resources.json) (the whole catalog as JSON) · "
-               f"{published_link(config, 'README.md')} (the whole list on one page, in the guide's format) · "
-               f"{published_link(config, 'gpulist.bib')} (every entry as BibTeX, keyed by its id) · "
+               f"{published_link(config, PAGE, 'README.md')} (the whole list on one page, in Markdown) · "
+               f"{published_link(config, PAGE, 'gpulist.bib')} (every entry as BibTeX, keyed by its id) · "
                "[Atom feed](feed.xml)\n\n"
-               f"The check questions, for review: [Review](review.md) here, or in Anki: {anki_links(config)}\n")
+               f"The check questions, for review: [Review](review.md) here, or in Anki: {anki_links(config, PAGE)}\n")
     return "\n".join(out)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from gpulist.view.concept_map import title_lines
 from gpulist.view.concepts import concept_page
 from gpulist.view.links import href
-from gpulist.view.local_map import THIS, LocalMap, LocalNode
+from gpulist.view.local_map import COLUMNS, RELATED, THIS, LocalMap, LocalNode
 from gpulist.view.text import escape_attr, html_text
 
 GAP = 0.3  # the gap between columns, in node widths: room for the edges and their arrowheads
@@ -28,6 +28,7 @@ LINE = 1.15  # the nodes' line height, in em (gpulist.css)
 # as 0.7 em in the concept's own node, which is bold.
 WIDE, NARROW = (688, 12.8), (328, 11.6)
 BOLD = 0.7
+MIN_NODE_PX = 26  # a node is a link: at least a 24 px target (WCAG 2.5.8), however short its title
 
 
 def render_local_map(local: LocalMap, page: str, style: str) -> str:
@@ -43,12 +44,25 @@ def render_local_map(local: LocalMap, page: str, style: str) -> str:
         for x, h in enumerate(local.headings))
     rows = (f"--gpulist-rows:{local.rows};--gpulist-row:{_row(local, *WIDE):.2f}em;"
             f"--gpulist-row-narrow:{_row(local, *NARROW):.2f}em")
-    return (f'<figure class="gpulist-local-map" data-gpulist-local-map data-search-exclude>\n<figcaption>Where '
-            f"{html_text(this.concept.title)} sits: what to understand before it, and what it unlocks.</figcaption>\n"
+    return (f'<figure class="gpulist-local-map" data-gpulist-local-map data-search-exclude>\n'
+            f"<figcaption>{caption(local, html_text(this.concept.title))}</figcaption>\n"
             f'<div class="gpulist-local-headings" aria-hidden="true">{headings}</div>\n'
             f'<div class="gpulist-local-area" style="{rows}"><svg class="gpulist-local-edges" viewBox="0 0 100 '
             f'{local.rows}" preserveAspectRatio="none" aria-hidden="true" focusable="false">'
             + "".join(_edge(local, a, b) for a, b in local.edges) + f"</svg>\n{columns}</div>\n</figure>\n")
+
+
+def caption(local: LocalMap, title: str) -> str:
+    """What the map shows, and only that: a concept that unlocks nothing is not said to."""
+    has = set(local.headings)
+    if RELATED in has:
+        return f"{title} needs no other concept of this list first, and none builds on it yet: the concepts related to it."
+    first = COLUMNS[1] in has
+    if first and COLUMNS[3] in has:
+        return f"Where {title} sits: what to understand before it, and what it unlocks."
+    if first:
+        return f"Where {title} sits: what to understand before it. No concept of this list builds on it yet."
+    return f"Where {title} sits: what it unlocks. It needs no other concept of this list first."
 
 
 def _node(local: LocalMap, node: LocalNode, page: str, style: str, has_in: bool) -> str:
@@ -82,7 +96,7 @@ def _row(local: LocalMap, column_px: float, font_px: float) -> float:
     this = local.headings.index(THIS)
     lines = max(title_lines(n.concept.title, max(4, int(node_px / ((BOLD if n.column == this else 0.62) * font_px))))
                 for n in local.nodes)
-    return (lines * LINE + 0.6) / NODE
+    return max((lines * LINE + 0.6) / NODE, MIN_NODE_PX / NODE / font_px)
 
 
 def _edge(local: LocalMap, a: str, b: str) -> str:

@@ -60,7 +60,7 @@ def step_html(path: PathView, n: int, page: str, config: SiteConfig) -> str:
     """Step `n` of `path` as the card shows it: where it stands, the entry, why now, effort and access."""
     step = path.steps[n]
     r = step.entry.resource
-    where = (f'<p class="gpulist-step-where"><span class="gpulist-step-lead">Start here</span> · '
+    where = (f'<p class="gpulist-step-where"><span class="gpulist-step-lead">First step</span> · '
              f'<a href="{escape_attr(href(page, path.page, config.link_style))}">{html_text(path.path.title)}</a>, '
              f"step {n + 1} of {len(path.steps)}</p>")
     title = (f'<p class="gpulist-step-title"><a href="{escape_attr(entry_href(page, r, config.link_style))}">'

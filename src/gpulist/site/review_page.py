@@ -31,7 +31,8 @@ from gpulist.site.listing import SEARCH_EXCLUDED
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.review import APKG_PATH, AREA_NAMES, TEXT_PATH, review_cards
-from gpulist.view.text import escape_attr, front_matter
+from gpulist.view.links import href
+from gpulist.view.text import escape_attr, front_matter, html_text
 
 PAGE = "review.md"
 DATA_PATH = "review-data.json"
@@ -55,19 +56,20 @@ def render_review_data(view: SiteView) -> str:
     return json.dumps(review_data(view), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def published_link(config: SiteConfig, name: str) -> str:
-    """A file published beside the built site (gpulist.publish.render): never through the
-    engine, so linked by its published address, and only named when the address is unknown
-    (a local build without a site URL), as a strict build refuses a link to a file it lacks."""
-    if not config.site_url:
-        return f"{name}, beside the built site"
-    return f'<a href="{escape_attr(config.page_url(name))}">{name}</a>'
+def published_link(config: SiteConfig, page: str, name: str) -> str:
+    """A file published beside the built site (gpulist.publish.render), never through the
+    engine: a raw HTML link from `page`, which the engines neither check nor refuse, so it works
+    with or without a site URL. Both engines read a link to README.md as one to the home page (a
+    folder's README is its index) and rewrite it, so its dot is written %2E: the engines leave
+    that link alone, and a web server reads the name as README.md."""
+    target = name.replace(".md", "%2Emd") if name.endswith(".md") else name
+    return f'<a href="{escape_attr(href(page, target, config.link_style))}">{html_text(name)}</a>'
 
 
-def anki_links(config: SiteConfig) -> str:
+def anki_links(config: SiteConfig, page: str) -> str:
     """Where the deck for Anki is: the package, and the text file with Anki's import headers."""
-    return (f"{published_link(config, APKG_PATH)} (a deck for Anki: importing a newer one updates your cards in place) · "
-            f"{published_link(config, TEXT_PATH)} (the same notes as text, with Anki's import headers)")
+    return (f"{published_link(config, page, APKG_PATH)} (a deck for Anki: importing a newer one updates your cards in place) · "
+            f"{published_link(config, page, TEXT_PATH)} (the same notes as text, with Anki's import headers)")
 
 
 def render_review(view: SiteView, config: SiteConfig) -> str:
@@ -81,5 +83,5 @@ def render_review(view: SiteView, config: SiteConfig) -> str:
     out.append(f'<div class="gpulist-review" data-gpulist-review data-gpulist-areas="{areas}">'
                f"<p>Review needs JavaScript to keep your schedule. The {count} questions are on their concepts' pages "
                "under \u201cCheck yourself\u201d, and in the deck for Anki below.</p></div>\n")
-    out.append(f"## Review in Anki {{ #anki }}\n\n{anki_links(config)}\n")
+    out.append(f"## Review in Anki {{ #anki }}\n\n{anki_links(config, PAGE)}\n")
     return "\n".join(out)

@@ -1,18 +1,20 @@
-"""Start here: a chooser, not a listing. The paths, with who each is for; then, per topic,
-its one or two best first reads; the full tiers stay on the topic pages.
+"""Start here: each topic's one or two best first reads; the full tiers stay on the topic pages.
 
 It was every tier-1 entry of every topic, then tier 2 and 3 (20,270 px tall at 1280 px);
 a reader choosing where to begin needs a handful of choices and why each, not the whole
 list. The first reads are the first of each topic's first tier (or group) in learning order
 (gpulist.view.order), which a curator steers with `position`.
+
+One place per block: the reading paths, "Continue", "Ready for you" and the progress tools
+are the home page's (and the paths' own page's); this page repeated them, so a reader met
+the same blocks under two names. It links the paths instead.
 """
 
 from __future__ import annotations
 
 from gpulist.load import Entry
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_list
-from gpulist.site.next_step import path_choices
-from gpulist.site.reader import next_steps, progress_tools
+from gpulist.site.path_page import INDEX as PATHS_PAGE
 from gpulist.view.catalog import SiteView, TopicView
 from gpulist.view.config import SiteConfig
 from gpulist.view.links import rel_link
@@ -30,22 +32,14 @@ def first_reads(topic: TopicView) -> list[Entry]:
 
 def render_start_here(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Start here", **SEARCH_EXCLUDED})]
-    out.append("# Start here\n\nChoose a reading path: each takes you through the list in the order a learner "
-               "needs it, with a line on why each step comes when it does. Or begin with a topic's first reads. "
-               "Mark entries as you go; your progress stays in this browser, and you can export it to another.\n")
-    choices = path_choices(view, PAGE, config)
-    if choices:
-        out.append("## Reading paths { #paths }\n")
-        out.append(choices)
-    # Below the paths, not above them: the script fills and reveals these after the first
-    # paint, and anything they pushed down in view would count as a layout shift.
-    out.append(next_steps() + "\n")
-    out.append(progress_tools() + "\n")
-    out.append("## First reads by topic { #topics }\n\nWhere each topic starts; every tier is on the topic's page.\n")
+    paths = (f" To be led step by step instead, follow a [reading path]({rel_link(PAGE, PATHS_PAGE)})."
+             if view.paths else "")
+    out.append("# Start here\n\nEach topic's first reads: where a learner begins it. Every tier is on the topic's "
+               f"page.{paths} Mark entries as you go; your progress stays in this browser.\n")
     for t in view.topics:
         reads = first_reads(t)
         if reads:
-            out.append(f"### {escape_text(f'{t.topic.number}. {t.topic.title}')}\n")
+            out.append(f"## {escape_text(f'{t.topic.number}. {t.topic.title}')}\n")
             out.append(entry_list(reads, view, PAGE, config, filterable=True))
             out.append(f"[All {t.count} entries of {escape_text(t.topic.title)}, tier by tier]({rel_link(PAGE, t.page)})\n")
     return "\n".join(out)

@@ -47,9 +47,9 @@ def _contents(topic_view: TopicView) -> str:
 
 def render_topic_index(view: SiteView) -> str:
     """topics/: each topic in the guide's order, with its size, the reader's progress and its one-liner."""
-    out = [front_matter({"title": "Topics", "description": "The guide's sections, in reading order, each read "
+    out = [front_matter({"title": "Topics", "description": "The list's topics, in reading order, each read "
                          "tier by tier.", **SEARCH_EXCLUDED})]
-    out.append("# Topics\n\nThe guide's sections, in reading order. Each is read tier by tier, from where to "
+    out.append("# Topics\n\nThe list's topics, in reading order. Each is read tier by tier, from where to "
                "start to the frontier.\n")
     for t in view.topics:
         ids = (e.resource.id for s in t.sections for e in s.entries)

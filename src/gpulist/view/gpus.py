@@ -9,7 +9,7 @@ Built once per build from the catalog, like the rest of the view; None without a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gpulist.load import Catalog
 from gpulist.models import DENSE_TYPES, SPARSE_TYPES, Gpu, GpuFile, GpuSource, ModelShape
@@ -56,9 +56,18 @@ class Cell:
 
 
 @dataclass(frozen=True, slots=True)
+class Unsupported:
+    """A peak a source says the GPU's tensor cores cannot run: shown apart from one not published."""
+
+    source: GpuSource
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
 class GpuRow:
     gpu: Gpu
     cells: dict[str, Cell]
+    unsupported: dict[str, Unsupported] = field(default_factory=dict)  # `dense.fp4` -> its source
 
     @property
     def anchor(self) -> str:
@@ -109,10 +118,27 @@ def _cells(gpu: Gpu, sources: dict[str, GpuSource]) -> dict[str, Cell]:
     return cells
 
 
+def _unsupported(gpu: Gpu, sources: dict[str, GpuSource], cells: dict[str, Cell]) -> dict[str, Unsupported]:
+    """The peak columns a source says this GPU cannot run; a number another source gives wins."""
+    found: dict[str, Unsupported] = {}
+    for group in gpu.figures:
+        source = sources.get(group.source)
+        if source is None or not group.not_supported:
+            continue
+        for dtype in group.not_supported:
+            for key in (f"dense.{dtype}", f"sparse.{dtype}"):
+                if key not in cells and (key.startswith("dense.") or dtype in SPARSE_TYPES):
+                    found.setdefault(key, Unsupported(source, group.where))
+    return found
+
+
 def build_gpus(catalog: Catalog) -> GpuTable | None:
     data: GpuFile | None = catalog.gpus
     if data is None:
         return None
     sources = {s.id: s for s in data.sources}
-    rows = tuple(GpuRow(g, _cells(g, sources)) for g in data.gpus)
-    return GpuTable(rows, sources, {m.id: m for m in data.models}, data.calculators)
+    rows = []
+    for gpu in data.gpus:
+        cells = _cells(gpu, sources)
+        rows.append(GpuRow(gpu, cells, _unsupported(gpu, sources, cells)))
+    return GpuTable(tuple(rows), sources, {m.id: m for m in data.models}, data.calculators)

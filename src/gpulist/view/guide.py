@@ -7,8 +7,6 @@ the names and the introduction are shared with it.
 
 from __future__ import annotations
 
-from gpulist.view.catalog import NEW_SHARE
-
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
             "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
 
@@ -20,8 +18,8 @@ def intro(topics: int) -> str:
     return (
         "A reading list for GPU performance engineering, from the CUDA programming model to "
         "tensor cores, attention kernels, compilers, profiling, inference systems and multi-GPU "
-        f"training. It is organised as the guide is: {count} topics, each read in three tiers, from "
-        "where to start to the frontier. Every entry is kept as data, validated and link-checked."
+        f"training: {count} topics, each read in three tiers, from where to start to the frontier. "
+        "Every link is checked weekly."
     )
 
 
@@ -36,7 +34,7 @@ TYPE_NAMES = {
 }
 NEW_BADGE = "✨"
 FAVORITE_BADGE = "🔥"
-NEW_LABEL = f"new: among the latest additions (never more than {round(NEW_SHARE * 100)}% of the list)"
+NEW_LABEL = "new: among the latest additions"
 FAVORITE_LABEL = "community favourite"
 
 

@@ -26,6 +26,10 @@ from gpulist.view.concepts import ConceptView
 # The column headings, in order; a column with no concept is left out.
 COLUMNS = ("Before that", "Understand first", "This concept", "Unlocks")
 THIS = COLUMNS[2]
+# A concept that neither requires nor unlocks another is drawn beside its related concepts
+# (`related`, no arrows), so that every concept page has a map to go on from.
+RELATED = "Related"
+MAX_RELATED = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +59,16 @@ def local_layout(cid: str, views: Mapping[str, ConceptView]) -> LocalMap:
     ahead = _known(views[cid].unlocks, by_id, {cid, *before, *further})
     further = _by_dependants(further, before, by_id)
     columns = [(h, ids) for h, ids in zip(COLUMNS, (further, before, [cid], ahead)) if ids]
+    if not before and not ahead:
+        related = [r for r in dict.fromkeys(by_id[cid].related) if r in views and r != cid][:MAX_RELATED]
+        by_id.update({r: views[r].concept for r in related})
+        columns += [(RELATED, related)] if related else []
     rows = max(len(ids) for _, ids in columns)
     nodes = tuple(LocalNode(by_id[c], x, (rows - len(ids)) / 2 + y)
                   for x, (_, ids) in enumerate(columns) for y, c in enumerate(ids))
     column = {n.concept.id: n.column for n in nodes}
     edges = tuple((a, b.id) for b in (by_id[n.concept.id] for n in nodes) for a in dict.fromkeys(b.requires)
-                  if a in column and column[a] + 1 == column[b.id])
+                  if a in column and column[a] + 1 == column[b.id]) if columns[-1][0] != RELATED else ()
     return LocalMap(nodes, edges, tuple(h for h, _ in columns), rows)
 
 

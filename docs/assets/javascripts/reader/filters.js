@@ -176,8 +176,9 @@
   /* `changed`: the reader changed a choice (the table then lists from its first row again). */
   function applyFilters(changed) {
     if (!filter) return;
-    var found = sift(), active = filter.active.length > 0, total = filter.items.length;
-    if (filter.view) filter.view.render(changed === true);
+    var found = sift(), active = filter.active.length > 0, total = filter.items.length, listed = found.shown;
+    // A view (the All-resources table) may list fewer rows than pass: it says how many it lists.
+    if (filter.view) listed = Math.min(found.shown, filter.view.render(changed === true));
     else showCards(active);
     var none = active && total > 0 && found.shown === 0;
     filter.sections.forEach(function (s) {
@@ -185,12 +186,20 @@
       s.span.textContent = active ? " \u00b7 " + visible + " of " + s.items.length + " shown" : "";
       if (s.heading.hidden !== none) s.heading.hidden = none;
     });
-    filter.form.querySelector(".gpulist-filter-count").textContent = !total ? "" :
-      active ? "Showing " + found.shown + " of " + total + " entries." : "Showing all " + total + " entries.";
+    filter.form.querySelector(".gpulist-filter-count").textContent = countText(listed, found.shown, total, active);
     G.filterForm.place(filter.form, active, none);
     filter.counts = found.counts;
     if (filter.form.querySelector("details").open) G.filterForm.showCounts(filter.counters, found.counts);
     document.dispatchEvent(new CustomEvent("gpulist:filter"));
+  }
+
+  /* What is shown, of how many: a count never claims rows the page does not list. */
+  function countText(listed, shown, total, active) {
+    if (!total) return "";
+    if (listed < shown) {
+      return "Showing " + listed + " of " + (active ? shown + " matching entries (" + total + " in all)." : total + " entries.");
+    }
+    return active ? "Showing " + shown + " of " + total + " entries." : "Showing all " + total + " entries.";
   }
 
   function showCards(active) {
@@ -282,7 +291,8 @@
     if (focused) filter.form.querySelector("input[type=search], summary").focus();
   });
 
-  G.filters = { fields: FIELDS, matches: matches, clearFilters: clearFilters, attach: attach };
+  G.filters = { fields: FIELDS, matches: matches, clearFilters: clearFilters, attach: attach,
+    refresh: function () { applyFilters(false); } };
 
   G.module("filters", { early: function () { buildFilters(); applyFilters(false); }, refresh: applyFilters });
 })(window.gpulist);

@@ -2,7 +2,7 @@
  * gpulist reader, known concepts: "I know this" (see base.js for the modules).
  *
  *   [data-gpulist-know="<concept id>"]  a `hidden` button the build writes on concept pages
- *                       (near the top, and "I can answer these" under "Check yourself"): every
+ *                       (near the top, and again under "Check yourself"): every
  *                       one is shown, bound, and kept pressed (aria-pressed) while the reader
  *                       knows the concept; pressing it again unmarks it
  *

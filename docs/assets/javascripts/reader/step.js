@@ -21,7 +21,7 @@
 
   function stepHtml(data, p, n) {
     var info = data.pathInfo[p], steps = data.paths[p], e = data.entries[steps[n]];
-    var lead = G.paths.chosen() === info[0] ? "Your next step" : "Start here";
+    var lead = G.paths.chosen() === info[0] ? "Your next step" : "First step";
     var meta = [e.effort, e.access || "free"].filter(Boolean).join(" \u00b7 ");
     return '<p class="gpulist-step-where"><span class="gpulist-step-lead">' + lead + "</span> \u00b7 " +
       link(info[2], info[1]) + ", step " + (n + 1) + " of " + steps.length + "</p>" +
