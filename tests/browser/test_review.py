@@ -118,11 +118,11 @@ def test_questions_schedules_and_bad_input_travel_intact(tab: Tab, site: Site, t
     assert page.evaluate("window.pwned === undefined")
     grade(page, "Hard")
     graded = cards(page)
-    exported = export_progress(page, site.url("start-here/"), tmp_path / "progress.json")
+    exported = export_progress(page, site.url(""), tmp_path / "progress.json")
     assert exported["review"] == {"version": 1, "cards": graded}
 
     page.evaluate("localStorage.clear()")
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     page.locator(".gpulist-import-file").set_input_files(str(tmp_path / "progress.json"))
     expect(page.locator(".gpulist-tools-status")).to_contain_text("Review schedule: 1 questions added, 0 brought up to date.")
     assert cards(page) == graded
@@ -159,7 +159,7 @@ def test_questions_schedules_and_bad_input_travel_intact(tab: Tab, site: Site, t
 
 
 def _import(page: Page, site: Site, path: Path, message: str, case: str = "") -> None:
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     page.locator(".gpulist-import-file").set_input_files(str(path))
     expect(page.locator(".gpulist-tools-status"), case).to_contain_text(message)
 

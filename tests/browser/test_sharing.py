@@ -38,7 +38,7 @@ def test_a_progress_link_round_trips_into_a_fresh_browser(browser: Browser, site
     try:
         page = sender.page
         mark(page, site, {"flashattention-2": "read", "flashattention-3": "reading", "vllm": "skipped"})
-        open_bound(page, site.url("start-here/"))
+        open_bound(page, site.url(""))
         page.locator("[data-gpulist-share]").click()
         field = page.locator("[data-gpulist-share-link]")
         expect(field).to_be_visible()
@@ -203,7 +203,7 @@ def test_a_bad_file_is_refused_visibly_and_changes_nothing(tab: Tab, site: Site,
     page = tab.page
     mark(page, site, {"flashattention-2": "read", "vllm": "reading"})
     before = raw_store(page)
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     status = page.locator(".gpulist-tools-status")
     for kind, (content, message) in BAD_FILES.items():
         status.evaluate("out => { out.textContent = ''; }")  # each refusal says so anew
@@ -217,7 +217,7 @@ def test_a_bad_file_is_refused_visibly_and_changes_nothing(tab: Tab, site: Site,
 def test_a_file_with_hostile_and_unknown_ids_imports_only_the_usable_marks(tab: Tab, site: Site, tmp_path: Path) -> None:
     page = tab.page
     mark(page, site, {"flashattention-3": "skipped"})
-    open_bound(page, site.url("start-here/"))
+    open_bound(page, site.url(""))
     content = _export(HOSTILE, reading={"vllm": T}, skipped={"kv-old": T, "<b>": T})
     page.locator(".gpulist-import-file").set_input_files(str(_file(tmp_path, "hostile.json", content)))
     expect(page.locator(".gpulist-tools-status")).to_have_text(
