@@ -10,10 +10,9 @@
  *                                             chain's edges are copied, with data-gpulist-highlight,
  *                                             onto the overlay .gpulist-map-lit above it
  *   [data-gpulist-map-hint]                   the "scroll sideways" line: hidden when the map fits
- *   [data-gpulist-chain-form] select          a menu of the concepts (values are ids); choosing one lights
- *                                             its chain and lists, in [data-gpulist-chain] (an <ol> inside
- *                                             [data-gpulist-chain-box]), its prerequisites in an order one
- *                                             can follow, foundations first, then the concept itself
+ *   [data-gpulist-chain-form] select          a menu, filled here with the concepts (ids) when first reached:
+ *                                             choosing one lights its chain and lists in [data-gpulist-chain]
+ *                                             (in [data-gpulist-chain-box]) its prerequisites, foundations first
  *
  * Pointing at a node, or focusing it (Tab), lights up exactly its prerequisites, theirs and so
  * on back to the foundations ("before"), and everything that requires it, directly or not
@@ -154,9 +153,21 @@
     return out;
   }
 
+  /* The menu's concepts, A to Z, from the map's own nodes: added when the menu is first reached. */
+  function fill(select) {
+    if (!select || !map || select.options.length > 1) return;
+    var ids = Object.keys(map.nodes).sort(function (a, b) {
+      return map.nodes[a].textContent.localeCompare(map.nodes[b].textContent, undefined, { sensitivity: "base" });
+    });
+    ids.forEach(function (id) { select.add(new Option(map.nodes[id].textContent, id)); });
+  }
+
+  function onReach(event) { if (event.target.closest && event.target.closest("[data-gpulist-chain-form]")) fill(event.target); }
+
   function choose(id) {
     var box = map && map.figure.querySelector("[data-gpulist-chain-box]");
     var select = map && map.figure.querySelector("[data-gpulist-chain-form] select");
+    fill(select);
     chosen = id && map.nodes[id] ? id : null;
     if (select && select.value !== (chosen || "")) select.value = chosen || "";
     if (!box) return;
@@ -265,6 +276,8 @@
     document.addEventListener("focusout", onBlur);
     document.addEventListener("keydown", onKey);
     document.addEventListener("change", onChange);
+    document.addEventListener("pointerdown", onReach, true);
+    document.addEventListener("focusin", onReach, true);
     document.addEventListener("click", onClick, true);
     document.addEventListener("pointerdown", function (event) { touched = event.pointerType !== "mouse"; }, true);
     document.addEventListener("mousemove", onMove, { passive: true });

@@ -21,7 +21,7 @@ Hooks, for the scripts and the stylesheet:
   `--gpulist-read`, and the stylesheet shades the node;
 - `[data-gpulist-map-hint]`, the line that says the map scrolls sideways, which
   concept-map.js hides when the map fits its column;
-- `[data-gpulist-chain-form]`, a menu of every concept (`select`, values are ids), and
+- `[data-gpulist-chain-form]`, a menu (`select`) the script fills with every concept (values are ids), and
   `[data-gpulist-chain-box]` holding `<ol data-gpulist-chain>`: concept-map.js lists there the
   chosen concept's prerequisites, foundations first, each before what needs it, then the
   concept, each linked to its page; a tap on a node (touch) chooses it the same way.
@@ -68,12 +68,12 @@ def _chain_chooser(layout: MapLayout) -> str:
     """"What do I need before…?": a menu of the concepts and the list concept-map.js fills with
     the chosen one's prerequisites in an order one can follow. A tap can hardly point at a node
     of a 2,300 px map on a phone, and a tap opened the concept; a menu is the touch way in.
-    Hidden without JavaScript (gpulist.css), as the map's links still work without it."""
-    concepts = sorted(layout.nodes.values(), key=lambda n: n.concept.title.casefold())
-    options = "".join(f'<option value="{escape_attr(n.concept.id)}">{html_text(n.concept.title)}</option>' for n in concepts)
+    Hidden without JavaScript (gpulist.css), as the map's links still work without it. The
+    script adds the concepts to the menu, from the map's nodes, when it is first reached (its
+    166 options in the page cost the concepts index a Lighthouse point of layout and size)."""
     return ('<form class="gpulist-chain-form" data-gpulist-chain-form><label for="gpulist-chain-pick">What do I need '
             'before</label> <select id="gpulist-chain-pick" name="concept"><option value="">(choose a concept)</option>'
-            f'{options}</select></form>\n<div class="gpulist-chain-box" data-gpulist-chain-box hidden><p></p>'
+            '</select></form>\n<div class="gpulist-chain-box" data-gpulist-chain-box hidden><p></p>'
             '<ol class="gpulist-chain" data-gpulist-chain></ol></div>\n')
 
 
