@@ -15,6 +15,7 @@ Developers without a browser can opt out with GPULIST_SKIP_BROWSER=1.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -159,16 +160,24 @@ def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     per engine), since the site's address, which MkDocs' instant navigation needs to match the
     served one, names the process's own port."""
     engine = request.param
-    project = tmp_path_factory.mktemp(f"browser-site-{engine}")
+    with _served(tmp_path_factory, f"browser-site-{engine}", engine, FIXTURE) as (project, base_url):
+        data = json.loads((project / "site" / "resources.json").read_text(encoding="utf-8"))
+        yield Site(engine=engine, root=project / "site", base_url=base_url, resources=data["resources"],
+                   topics=data["topics"])
+
+
+@contextlib.contextmanager
+def _served(tmp_path_factory: pytest.TempPathFactory, name: str, engine: str, data: Path) -> Iterator[tuple[Path, str]]:
+    """A catalog built into a fresh folder and served on loopback while the caller uses it: the
+    site's address is known before the build, which MkDocs' instant navigation needs to match."""
+    project = tmp_path_factory.mktemp(name)
     handler = functools.partial(_QuietHandler, directory=str(project / "site"))
     server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
     base_url = f"http://{LOCAL_HOST}:{server.server_port}/"
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        build_fixture_site(project, base_url, engine)
-        data = json.loads((project / "site" / "resources.json").read_text(encoding="utf-8"))
-        yield Site(engine=engine, root=project / "site", base_url=base_url, resources=data["resources"],
-                   topics=data["topics"])
+        build_fixture_site(project, base_url, engine, data=data)
+        yield project, base_url
     finally:
         server.shutdown()
         server.server_close()
@@ -179,17 +188,8 @@ def real_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     """The real list (data/), built and served like `site`: for the search's query set, which
     asks what learners ask of the real catalog. Built only in a process that runs a test using it."""
     engine = request.param
-    project = tmp_path_factory.mktemp(f"browser-real-{engine}")
-    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
-    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
-    base_url = f"http://{LOCAL_HOST}:{server.server_port}/"
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        build_fixture_site(project, base_url, engine, data=REPO / "data")
+    with _served(tmp_path_factory, f"browser-real-{engine}", engine, REPO / "data") as (project, base_url):
         yield Site(engine=engine, root=project / "site", base_url=base_url)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="package")
