@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from gpulist.site.search_index import KINDS, SEP, TEXT_MAX, cut, plain, render_search_index, search_records, url_of
+from gpulist.site.search_index import KINDS, SEP, TEXT_MAX, cut, plain, render_search_index, search_records
 from gpulist.view.catalog import SiteView
+from gpulist.view.links import built_url
 
 
 def test_records_come_by_kind_each_with_its_address_and_label(view: SiteView) -> None:
@@ -32,7 +33,8 @@ def test_text_is_plain_and_cut_at_a_word() -> None:
     short = cut(text)
     assert len(short) <= TEXT_MAX + 1 and short.endswith("word…")
     assert cut("a b") == "a b"
-    assert url_of("topics/attention.md") == "topics/attention/" and url_of("concepts/kv-cache/index.md") == "concepts/kv-cache/"
+    # the index's addresses are the built pages' (gpulist.view.links.built_url)
+    assert built_url("topics/attention.md") == "topics/attention/" and built_url("concepts/kv-cache/index.md") == "concepts/kv-cache/"
 
 
 def test_the_index_is_compact_json_of_its_version(view: SiteView) -> None:

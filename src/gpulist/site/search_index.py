@@ -43,6 +43,7 @@ from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import concept_page
 from gpulist.view.guide import TYPE_NAMES
 from gpulist.view.labs import LABS_PAGE
+from gpulist.view.links import built_url
 
 PATH = "search-index.json"
 VERSION = 1
@@ -53,13 +54,6 @@ _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _MARKS = re.compile(r"[`*_]+|<[^>]*>")
 
 Record = list[object]
-
-
-def url_of(page: str) -> str:
-    """A page's source path as its address under the root: `topics/x.md` -> `topics/x/`."""
-    if page.endswith("index.md"):
-        return page[: -len("index.md")]
-    return page[: -len(".md")] + "/"
 
 
 def plain(markdown: str) -> str:
@@ -80,7 +74,7 @@ def cut(text: str, limit: int = TEXT_MAX) -> str:
 def _concepts(view: SiteView) -> Iterator[Record]:
     for cv in view.concept_views:
         c = cv.concept
-        yield ["concept", c.title, SEP.join(c.aliases), "", cut(c.description), url_of(concept_page(c.id)), "Concept"]
+        yield ["concept", c.title, SEP.join(c.aliases), "", cut(c.description), built_url(concept_page(c.id)), "Concept"]
 
 
 def _entries(view: SiteView) -> Iterator[Record]:
@@ -92,25 +86,25 @@ def _entries(view: SiteView) -> Iterator[Record]:
                 keys = [*r.authors, *(str(v) for v in (r.venue, r.year) if v), *(titles.get(t, "") for t in r.tags)]
                 text = cut(plain(r.notes[0])) if r.notes else ""
                 label = SEP.join(("Entry", TYPE_NAMES.get(r.type, r.type), topic.topic.title))
-                yield ["entry", r.title, "", SEP.join(k for k in keys if k), text, f"{url_of(topic.page)}#{r.id}", label]
+                yield ["entry", r.title, "", SEP.join(k for k in keys if k), text, f"{built_url(topic.page)}#{r.id}", label]
 
 
 def _paths(view: SiteView) -> Iterator[Record]:
     for p in view.paths:
         about = p.path.audience or p.path.description
-        yield ["path", p.path.title, "", "", cut(about), url_of(p.page), SEP.join(("Path", f"{len(p.steps)} steps"))]
+        yield ["path", p.path.title, "", "", cut(about), built_url(p.page), SEP.join(("Path", f"{len(p.steps)} steps"))]
 
 
 def _gpus(view: SiteView) -> Iterator[Record]:
     for row in view.gpus.rows if view.gpus else ():
         g = row.gpu
-        yield ["gpu", g.name, g.architecture, g.vendor, "", f"{url_of(GPUS_PAGE)}#{row.anchor}",
+        yield ["gpu", g.name, g.architecture, g.vendor, "", f"{built_url(GPUS_PAGE)}#{row.anchor}",
                SEP.join(("GPU", g.architecture))]
 
 
 def _topics(view: SiteView) -> Iterator[Record]:
     for t in view.topics:
-        yield ["topic", t.topic.title, "", "", cut(t.topic.description), url_of(t.page), "Topic"]
+        yield ["topic", t.topic.title, "", "", cut(t.topic.description), built_url(t.page), "Topic"]
 
 
 def _pages(view: SiteView) -> Iterator[Record]:
@@ -124,14 +118,14 @@ def _pages(view: SiteView) -> Iterator[Record]:
     if view.labs:
         pages.append(("Labs", LABS_PAGE))
     for title, page in pages:
-        yield ["page", title, "", "", "", url_of(page), "Page"]
+        yield ["page", title, "", "", "", built_url(page), "Page"]
 
 
 def _labs(view: SiteView) -> Iterator[Record]:
     """One record per lab, to its section of the Labs page: "coalescing lab" or "roofline
     measured" should find the lab as readily as the concept."""
     for lv in view.labs:
-        yield ["lab", lv.lab.title, "", "", cut(lv.lab.shows), f"{url_of(LABS_PAGE)}#{lv.lab.id}", "Lab"]
+        yield ["lab", lv.lab.title, "", "", cut(lv.lab.shows), f"{built_url(LABS_PAGE)}#{lv.lab.id}", "Lab"]
 
 
 def search_records(view: SiteView) -> list[Record]:
