@@ -141,24 +141,30 @@ def parse_smi(line: str) -> dict[str, float | None]:
     return state
 
 
-def gpu_state(index: int = 0) -> dict[str, float | None]:
-    """Clocks, power limit and temperature now, read (never set) through nvidia-smi."""
-    query = ["nvidia-smi", f"--query-gpu={','.join(SMI_FIELDS)}", "--format=csv,noheader,nounits", "-i", str(index)]
+def smi(fields: Sequence[str], index: int = 0) -> str | None:
+    """One GPU's answer to `nvidia-smi --query-gpu=FIELDS` (CSV, no header, no units), or None
+    where nvidia-smi is missing or fails: the labs read conditions through it, never set them."""
+    query = ["nvidia-smi", f"--query-gpu={','.join(fields)}", "--format=csv,noheader,nounits", "-i", str(index)]
     try:
         out = subprocess.run(query, capture_output=True, text=True, timeout=30, check=True).stdout
-        return parse_smi(out.splitlines()[0])
-    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+    except (OSError, subprocess.SubprocessError):
+        return None
+    lines = out.splitlines()
+    return lines[0].strip() if lines and lines[0].strip() else None
+
+
+def gpu_state(index: int = 0) -> dict[str, float | None]:
+    """Clocks, power limit and temperature now, read (never set) through nvidia-smi."""
+    line = smi(SMI_FIELDS, index)
+    try:
+        return parse_smi(line) if line else dict.fromkeys(STATE_KEYS)
+    except ValueError:
         return dict.fromkeys(STATE_KEYS)
 
 
 def driver_version() -> str:
     """The driver, as nvidia-smi reports it; 'unknown' where it cannot be read."""
-    query = ["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader", "-i", "0"]
-    try:
-        out = subprocess.run(query, capture_output=True, text=True, timeout=30, check=True).stdout
-        return out.splitlines()[0].strip() or "unknown"
-    except (OSError, subprocess.SubprocessError, IndexError):
-        return "unknown"
+    return smi(["driver_version"]) or "unknown"
 
 
 def labs_commit(root: Path = ROOT) -> str:
@@ -337,27 +343,6 @@ def time_ms(ctx: Context, fn: Callable[[], Any], *, flush: bool = True, repeats:
         end.record()
     torch.cuda.synchronize()
     return median([s.elapsed_time(e) for s, e in zip(starts, ends)])
-
-
-def time_graph_ms(ctx: Context, fn: Callable[[], Any], calls: int, repeats: int | None = None) -> float:
-    """Median time of one `fn` when `calls` of them are replayed as one CUDA graph.
-
-    For kernels of microseconds, the launch gaps would otherwise be most of the figure; this
-    is how the labs time a kernel that is small on purpose (the cache sweep, tiny messages).
-    """
-    import torch
-
-    stream = torch.cuda.Stream()
-    stream.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(stream):
-        for _ in range(3):
-            fn()
-    torch.cuda.current_stream().wait_stream(stream)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(calls):
-            fn()
-    return time_ms(ctx, graph.replay, flush=False, repeats=repeats) / calls
 
 
 def check_close(what: str, out: Any, ref: Any, rtol: float) -> float:

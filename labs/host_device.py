@@ -12,8 +12,6 @@ skip.
 
 from __future__ import annotations
 
-import subprocess
-
 import harness
 
 ID = "host-device"
@@ -30,11 +28,10 @@ def link_gbs(generation: int, width: int) -> float:
 
 def read_link() -> tuple[int, int] | None:
     """The link's generation and width as the driver reports them, or None where it cannot."""
-    query = ["nvidia-smi", "--query-gpu=pcie.link.gen.max,pcie.link.width.max", "--format=csv,noheader,nounits", "-i", "0"]
+    line = harness.smi(["pcie.link.gen.max", "pcie.link.width.max"])
     try:
-        out = subprocess.run(query, capture_output=True, text=True, timeout=30, check=True).stdout
-        gen, width = (int(v) for v in out.splitlines()[0].split(","))
-    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        gen, width = (int(v) for v in (line or "").split(","))
+    except ValueError:
         return None
     return (gen, width) if gen in GT_PER_LANE and width > 0 else None
 

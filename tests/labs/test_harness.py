@@ -89,3 +89,26 @@ def test_labs_commit_is_a_commit_or_says_uncommitted(monkeypatch):
     monkeypatch.setenv("GPULIST_LABS_COMMIT", "not-a-commit")
     commit = harness.labs_commit()
     assert commit == "uncommitted" or len(commit) == 12
+
+
+def test_without_nvidia_smi_conditions_read_as_unknown_not_zero(monkeypatch, tmp_path: Path):
+    import host_device
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no nvidia-smi on it, whatever the machine
+    assert harness.smi(["driver_version"]) is None
+    assert harness.gpu_state() == dict.fromkeys(harness.STATE_KEYS)
+    assert harness.driver_version() == "unknown" and host_device.read_link() is None
+
+
+def test_nvidia_smi_is_asked_for_its_fields_and_read(monkeypatch, tmp_path: Path):
+    import host_device
+
+    fake = tmp_path / "nvidia-smi"  # answers each query as the real one would for an H200
+    fake.write_text('#!/bin/sh\ncase "$1" in\n'
+                    '  *pcie*) echo "5, 16";;\n  *driver*) echo "580.159.04";;\n'
+                    '  *clocks*) echo "1980, 3201, 700.00, 45";;\nesac\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert harness.driver_version() == "580.159.04"
+    assert harness.gpu_state()["sm_clock_mhz"] == 1980
+    assert host_device.read_link() == (5, 16)
