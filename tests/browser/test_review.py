@@ -75,7 +75,21 @@ def test_grading_moves_due_dates_as_fsrs_says_and_survives_a_reload(tab: Tab, si
     expect(page.locator("[data-gpulist-review]")).to_have_attribute("data-gpulist-review-state", "empty")
     expect(page.locator("[data-gpulist-review]")).to_contain_text("You have not read an entry or marked a concept known")
     assert not [u for u in tab.requests if "ts-fsrs" in u or "review-data.json" in u], "nothing due: neither is needed"
+    _grade_easy_then_good(page, site)
 
+    before = cards(page)
+    page.reload()
+    page.wait_for_function(READY)
+    expect(page.locator(".gpulist-review-status")).to_contain_text("Nothing to review now. 1 more later today.")
+    assert cards(page) == before
+    know(page, "attention", "fp8")
+    open_bound(page, site.url())
+    expect(page.locator("[data-gpulist-due]")).to_have_text("2 questions to review today (2 new)")
+    assert tab.offsite == []
+
+
+def _grade_easy_then_good(page: Page, site: Site) -> None:
+    """Attention's two new questions: the buttons name FSRS's first intervals, and the cards move so."""
     know(page, "attention")
     open_review(page, site)
     expect(page.locator(".gpulist-review-status")).to_contain_text("2 questions to review today (2 new)")
@@ -92,16 +106,6 @@ def test_grading_moves_due_dates_as_fsrs_says_and_survives_a_reload(tab: Tab, si
     assert good[0] - good[6] == 10 * MINUTE and good[3] == 1, good
     expect(page.locator("[data-gpulist-review]")).to_have_attribute("data-gpulist-review-state", "empty")
     expect(page.locator(".gpulist-review-empty")).to_contain_text("The next question comes back at")
-
-    before = cards(page)
-    page.reload()
-    page.wait_for_function(READY)
-    expect(page.locator(".gpulist-review-status")).to_contain_text("Nothing to review now. 1 more later today.")
-    assert cards(page) == before
-    know(page, "attention", "fp8")
-    open_bound(page, site.url())
-    expect(page.locator("[data-gpulist-due]")).to_have_text("2 questions to review today (2 new)")
-    assert tab.offsite == []
 
 
 def test_questions_schedules_and_bad_input_travel_intact(tab: Tab, site: Site, tmp_path: Path) -> None:
@@ -127,6 +131,13 @@ def test_questions_schedules_and_bad_input_travel_intact(tab: Tab, site: Site, t
     expect(page.locator(".gpulist-tools-status")).to_contain_text("Review schedule: 1 questions added, 0 brought up to date.")
     assert cards(page) == graded
 
+    _round_trip_by_link(page, site, exported, graded)
+    _schedules_refused_marks_kept(page, site, tmp_path, graded)
+    assert page.evaluate("window.pwned === undefined") and tab.errors == []
+
+
+def _round_trip_by_link(page: Page, site: Site, exported: dict, graded: dict) -> None:
+    """The schedule in a progress link: viewing grades nothing, merging brings the cards back."""
     page.evaluate("localStorage.clear()")
     page.goto(site.url(link_payload(exported)))
     offer = page.locator("[data-gpulist-shared]")
@@ -141,6 +152,10 @@ def test_questions_schedules_and_bad_input_travel_intact(tab: Tab, site: Site, t
     expect(page.locator(".gpulist-tools-status, .gpulist-shared-done").first).to_contain_text("1 questions added")
     assert cards(page) == graded
 
+
+def _schedules_refused_marks_kept(page: Page, site: Site, tmp_path: Path, graded: dict) -> None:
+    """An old file without a schedule loads; tampered, foreign, markup and newer schedules are
+    refused with a message while the file's marks import and the reader's cards stay."""
     old = tmp_path / "old.json"
     old.write_text(json.dumps({"format": "gpulist-progress", "version": 1, "exported": T, "read": {"vllm": T}}), encoding="utf-8")
     _import(page, site, old, "Imported: 1 entry newly marked read.")
@@ -151,11 +166,10 @@ def test_questions_schedules_and_bad_input_travel_intact(tab: Tab, site: Site, t
                                 "is not one this list wrote"),
                                ("newer", {"version": 2, "cards": {}}, "was written by a newer version of this list")):
         path = tmp_path / f"{name}.json"
-        path.write_text(json.dumps(progress_document(read={f"kv-old": T}, review=review)), encoding="utf-8")
+        path.write_text(json.dumps(progress_document(read={"kv-old": T}, review=review)), encoding="utf-8")
         _import(page, site, path, f"Its review schedule {says}", name)
         assert cards(page) == graded and stored(page)["kv-old"]["status"] == "read", name
         page.evaluate("localStorage.removeItem('gpulist.progress.v2')")
-    assert page.evaluate("window.pwned === undefined") and tab.errors == []
 
 
 def _import(page: Page, site: Site, path: Path, message: str, case: str = "") -> None:
