@@ -19,10 +19,21 @@ CLEAN = {scheme: [] for scheme in SCHEMES}
 AXE = Axe()
 
 
+def settle(page: Any) -> None:
+    """Wait for the page's finite CSS transitions and animations to end. axe blends a colour with
+    its opacity, so text caught mid-fade fails contrast: Material fades the header's title
+    between the site name and the page title (opacity, 150 ms) as a page loads or scrolls, and
+    a check that started inside those 150 ms read its white at 58% on the green bar (CI, once)."""
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+        .map(a => a.finished.catch(() => null)))""")
+
+
 def violations(page: Any, options: dict[str, Any] = WCAG_A_AA, include: list[str] | None = None) -> list[str]:
     """One line per failing element: rule, element and axe's explanation; within the elements
     `include` selects, if given, else the whole page."""
     context = {"include": [[selector] for selector in include]} if include else None
+    settle(page)
     found = AXE.run(page, context=context, options=options).response["violations"]
     return [f"{v['id']}: {node['target']}: {(node.get('failureSummary') or '').splitlines()[-1].strip()}"
             for v in found for node in v["nodes"]]
