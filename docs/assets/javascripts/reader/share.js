@@ -19,7 +19,7 @@
   var MAX_INFLATED_BYTES = 4 * 1024 * 1024;
   var NEWER_LINK = "This progress link was made by a newer version of the list: it cannot be read here.";
 
-  var shared = null; // the offer of a shared link: {parsed, summary, phase: "offer"|"viewing"|"error", text}
+  var shared = null; // the offer of a shared link: {parsed, summary, phase: "offer"|"viewing"|"error", text, fragment}
 
   function toBase64Url(bytes) {
     var text = "";
@@ -124,15 +124,18 @@
       (parsed.reviewRefused ? " (its review schedule cannot be read and will not be merged)" : "");
   }
 
+  /* Offers the link in the address once: the same fragment is announced more than once (the
+     page's binding and a hashchange both read it when a link opens on the page already shown),
+     and a second, later decoding must not take back a "View it" the reader chose meanwhile. */
   function readLink() {
-    var hash = window.location.hash;
-    if (hash.indexOf(LINK_PREFIX) !== 0) return;
-    var fragment = hash;
+    var fragment = window.location.hash;
+    if (fragment.indexOf(LINK_PREFIX) !== 0 || (shared && shared.fragment === fragment)) return;
     decodeLink(fragment).then(function (result) {
       if (window.location.hash !== fragment) return; // the reader has moved on meanwhile
+      if (shared && shared.fragment === fragment) return; // offered already
       G.store.view(null);
-      shared = result.error ? { phase: "error", text: result.text }
-        : { phase: "offer", parsed: result, summary: counts(result) };
+      shared = result.error ? { phase: "error", text: result.text, fragment: fragment }
+        : { phase: "offer", parsed: result, summary: counts(result), fragment: fragment };
       G.refresh();
       showShared();
     });
