@@ -299,3 +299,13 @@ def test_a_definition_link_names_its_target() -> None:
             if (m.concept, said) in not_names:
                 wrong.append((concept.id, text[m.start:m.end], m.concept))
     assert wrong == []
+
+
+def test_real_data_is_in_canonical_form() -> None:
+    """`gpulist fmt --check` over data/ finds nothing to change: an alias list left in block
+    style in concepts.yml went unnoticed on main until a contributor's `fmt` rewrote it."""
+    from gpulist.contribute.fmt_files import format_files
+
+    report = format_files([DATA], check=True)
+    assert report.problems == [] and report.changed == []
+    assert report.unchanged > 600
