@@ -3,10 +3,10 @@
 # including Debian's chromium-headless-shell for the browser tests (Playwright drives it;
 # we never let Playwright download a browser of its own). The headless shell is the same
 # Chromium without the browser's window machinery, the build Playwright itself runs headless
-# tests on: on this 2-core machine the whole suite took 291 s with it and about 480 s with
-# the full `chromium` (one side-by-side run of the same tree; test_accessibility alone 53 s
-# against 87 s, 104 against 172 CPU-seconds). Safe to run repeatedly: it only does work
-# that is missing. Never prompts.
+# tests on. Measured side by side on this 2-core machine, the same tree, 4 processes:
+# the whole suite 298 s with the headless shell, 477 s with the full `chromium` (499 and
+# 886 CPU-seconds, the machine's busy time over each run).
+# Safe to run repeatedly: it only does work that is missing. Never prompts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
