@@ -157,7 +157,7 @@
   function fill(select) {
     if (!select || !map || select.options.length > 1) return;
     var ids = Object.keys(map.nodes).sort(function (a, b) {
-      return map.nodes[a].textContent.localeCompare(map.nodes[b].textContent, undefined, { sensitivity: "base" });
+      return window.gpulist.collate(map.nodes[a].textContent, map.nodes[b].textContent);
     });
     ids.forEach(function (id) { select.add(new Option(map.nodes[id].textContent, id)); });
   }

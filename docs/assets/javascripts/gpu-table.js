@@ -16,7 +16,6 @@
   "use strict";
 
   var NARROW = "(max-width: 44.9375em)"; // Material's own breakpoint below which the sidebar goes
-  var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
   /* "Boost clock (MHz)": the head shows the unit on a line of its own, which textContent runs
      into the name ("Boost clockMHz"). */
@@ -33,7 +32,7 @@
 
   function compare(a, b, type) {
     if (type === "number") return parseFloat(a) - parseFloat(b);
-    return collator.compare(a, b);
+    return window.gpulist.collate(a, b);
   }
 
   function sortRows(table, index, type, direction) {
