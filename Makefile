@@ -17,9 +17,11 @@ serve: install           ## build, serve on http://127.0.0.1:8000 and rebuild wh
 # It runs in TEST_WORKERS processes (pytest-xdist), four by default on any machine: the browser
 # tests wait on Chromium (a page's load, 500 ms of network quiet) as much as they compute, so
 # more processes than cores keep both cores busy. Measured on a fresh clone on this 2-core
-# machine: 586 s with 2 processes, 486 s with 4; on test_accessibility alone, 98 s with 3,
-# 96 s with 4, 113 s with 6. xdist's `worksteal` scheduling was tried and measured no better
-# (501 and 571 s). Each process builds and serves its own fixture site (under a second per engine).
+# machine with the full chromium: 586 s with 2 processes, 486 s with 4; on test_accessibility
+# alone, 98 s with 3, 96 s with 4, 113 s with 6; xdist's `worksteal` scheduling measured no
+# better (501 and 571 s). With chromium-headless-shell (scripts/bootstrap.sh), 4 processes:
+# 298 s against 477 s, side by side. Each process builds and serves its own fixture site
+# (under a second per engine).
 # `make test TEST_WORKERS=0` runs it in one process; a single test module runs in one process
 # unless asked (`pytest -n 2 tests/browser/...`).
 TEST_WORKERS ?= 4
