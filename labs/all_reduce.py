@@ -1,14 +1,16 @@
 """All-reduce: NCCL's bus bandwidth against message size, between two GPUs of one machine.
 
-What it measures: torch.distributed's all_reduce (NCCL, one process per GPU) of float32
-messages from 8 KiB to 2 GiB, reported as bus bandwidth: message size over time, times
-2(n-1)/n, the factor nccl-tests uses so that the figure compares with one link's speed
-whatever the number of GPUs.
+What it measures: torch.distributed's all_reduce (NCCL, one process per GPU, every GPU of the
+machine) of float32 messages from 8 KiB to 2 GiB, reported as bus bandwidth: message size over
+time, times 2(n-1)/n, the factor nccl-tests uses so that the figure compares with one link's
+speed whatever the number of GPUs.
 How: every rank holds (rank + 1) x the same random tensor, so the sum is known exactly; one
-all-reduce is checked against it, then each size is timed with CUDA events on rank 0 after a
-barrier, the median of the harness's repeats.
-Against what ceiling: one direction of the GPU's link (data/gpus.yml's interconnect_gbs counts
-both directions, so half of it). Small messages are bound by latency, not bandwidth.
+all-reduce is checked against it; then, as nccl-tests does, each sample times 20 calls back to
+back with CUDA events (so a barrier's or the host's cost stays out), at least 10 samples a size.
+NVLink multicast is kept off (NCCL_NVLS_ENABLE=0), as the machines this runs on require.
+Against what model: alpha-beta, t = a + S / b: a, the time of the smallest message, is the
+collective's fixed cost; b, the bus rate of the largest, its bandwidth; the sizes between are
+predicted from the two. One direction of the GPU's link is the bound.
 """
 
 from __future__ import annotations
@@ -38,8 +40,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _time_sizes(rank: int, world: int, sizes: tuple[int, ...], repeats: int) -> list[float]:
-    """Per size, the median milliseconds of one all-reduce (measured on every rank, kept on 0)."""
+CALLS = 20  # all-reduces per timed sample
+SAMPLES = 12
+
+
+def alpha_beta_ms(size: int, alpha_ms: float, beta_gbs: float, world: int) -> float:
+    """t = a + S x 2(n-1)/n / b: the fixed cost plus the bus bytes over the bus rate."""
+    return alpha_ms + size * bus_factor(world) / (beta_gbs * 1e9) * 1e3
+
+
+def _time_sizes(rank: int, world: int, sizes: tuple[int, ...], repeats: int) -> list[list[float]]:
+    """Per size, the milliseconds of one all-reduce in each sample (measured on every rank, kept on 0)."""
     import torch
     import torch.distributed as dist
 
@@ -54,15 +65,16 @@ def _time_sizes(rank: int, world: int, sizes: tuple[int, ...], repeats: int) -> 
         if not torch.allclose(x, expected, rtol=1e-6, atol=1e-6):
             raise harness.CheckFailed(f"all-reduce of {size} B: wrong sum on rank {rank}")
         runs = []
-        for _ in range(repeats + 3):
+        for _ in range(repeats + 2):
             dist.barrier()
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()
-            dist.all_reduce(x)
+            for _ in range(CALLS):
+                dist.all_reduce(x)
             end.record()
             torch.cuda.synchronize()
-            runs.append(start.elapsed_time(end))
-        times.append(harness.median(runs[3:]))
+            runs.append(start.elapsed_time(end) / CALLS)
+        times.append(runs[2:])
     return times
 
 
@@ -83,7 +95,7 @@ def _worker(rank: int, world: int, port: int, sizes: tuple[int, ...], repeats: i
         dist.destroy_process_group()
 
 
-def measure(world: int, sizes: tuple[int, ...], repeats: int) -> list[float]:
+def measure(world: int, sizes: tuple[int, ...], repeats: int) -> list[list[float]]:
     import torch.multiprocessing as mp
 
     os.environ.setdefault("NCCL_NVLS_ENABLE", "0")  # never multicast: KINDS.md says why
@@ -102,21 +114,29 @@ def measure(world: int, sizes: tuple[int, ...], repeats: int) -> list[float]:
 
 
 def run(ctx: harness.Context) -> harness.Result:
-    world = 2
+    import torch
+
+    world = torch.cuda.device_count()
     link = ctx.gpu.get("interconnect_gbs")
-    ceiling = link / 2 if link else None
     sizes = SIZES[::2] if ctx.quick else SIZES
-    times = measure(world, sizes, ctx.repeats)
+    if ctx.counters_pass:
+        raise harness.NotAvailable("counters are not read across processes")
+    samples = [harness.Sample.of(t) for t in measure(world, sizes, 3 if ctx.quick else SAMPLES)]
+    alpha, beta = samples[0].ms, bus_gbs(sizes[-1], samples[-1].ms, world)
     series = harness.Series("bus", f"all_reduce, float32, {world} GPUs", "message size", "MiB", "bus bandwidth",
-                            "GB/s", scale="log2")
-    for size, ms in zip(sizes, times):
-        series.add(round(size / 2**20, 6), bus_gbs(size, ms, world), ceiling)
-    small, big = series.points[0], max(series.points, key=lambda p: p["y"])
-    summary = [harness.summary_row(f"{p['x']:g} MiB message", p["y"], ceiling, "GB/s") for p in (small, big)]
-    link_text = f", {big['y'] / ceiling:.0%} of one direction of the {ctx.gpu.get('interconnect', 'link')}" if ceiling else ""
-    finding = (f"Between 2 GPUs the all-reduce reaches {big['y']:.0f} GB/s of bus bandwidth at {big['x']:g} MiB"
-               f"{link_text}; a {sizes[0] // 2**10} KiB message gets {small['y']:.2f} GB/s.")
-    return harness.Result(parameters={"dtype": "float32", "world_size": world, "backend": "nccl",
-                                      "sizes": list(sizes), "nccl_nvls_enable": os.environ.get("NCCL_NVLS_ENABLE")},
-                          series=[series], summary=summary, finding=finding, l2_flushed=False,
-                          repeats=ctx.repeats, warmup=3, gpu_count=world)
+                            "GB/s", scale="log2", model="alpha-beta")
+    for size, sample in zip(sizes, samples):
+        series.add(round(size / 2**20, 6), harness.Value.rate(sample, size * bus_factor(world), 1e-9),
+                   predicted=bus_gbs(size, alpha_beta_ms(size, alpha, beta, world), world))
+    small, big = series.points[0], series.points[-1]
+    summary = [harness.from_point(f"{p['x']:g} MiB message", series, p["x"]) for p in (small, big)]
+    finding = (f"Between {world} GPUs the all-reduce reaches {big['y']:.0f} GB/s of bus bandwidth at {big['x']:g} MiB; "
+               f"a {sizes[0] // 2**10} KiB message takes {alpha * 1e3:.0f} µs, its fixed cost.")
+    model = harness.Model("alpha-beta", "A fixed cost plus bytes over the bus rate", "t = a + S x 2(n-1)/n / b",
+                          (harness.Term("a", "time of the smallest message", alpha * 1e3, "us", "measured", ID),
+                           harness.Term("b", "bus rate of the largest message", beta, "GB/s", "measured", ID)))
+    return harness.Result(parameters={"dtype": "float32", "world_size": world, "backend": "nccl", "sizes": list(sizes),
+                                      "calls_per_sample": CALLS, "link_gbs_each_way": link / 2 if link else None,
+                                      "nccl_nvls_enable": os.environ.get("NCCL_NVLS_ENABLE")},
+                          series=[series], summary=summary, finding=finding, models=[model], l2_flushed=False,
+                          warmup=2, gpu_count=world)

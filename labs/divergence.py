@@ -5,9 +5,11 @@ fused multiply-adds with its own constants. In the uniform kernel a path is chos
 32 threads of a warp agree); in the divergent kernel it is chosen per thread (lane % P), so one
 warp holds P paths. The work per thread is identical in both.
 How: CUDA C compiled at run time through CuPy (a Triton program has no per-thread branches),
-each thread's result checked against the closed form in float64, then timed as the harness does.
-Against what ceiling: the FLOPs over the vendor's FP32 peak. A warp runs its paths one after
-another with the other lanes masked off, so the divergent kernel should take P times as long.
+each thread's result checked against the closed form in float64, then sampled until the spread
+is small; Nsight Compute counts the active threads per executed warp instruction.
+Against what model: the FLOPs over the FP32 rate the roofline lab measured, times the passes a
+warp makes: a warp runs its paths one after another with the other lanes masked off, so the
+divergent kernel with P paths a warp should take P times as long, the uniform one the same.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from __future__ import annotations
 import harness
 
 ID = "divergence"
+NEEDS = ("fp32_tflops",)
+COUNTERS = ("smsp__average_thread_inst_executed_per_inst_executed.ratio", "gpu__time_duration.sum",
+            "sm__warps_active.avg.pct_of_peak_sustained_active")
 
 STEPS = 4096
 PATHS = (1, 2, 4, 8, 16, 32)
@@ -74,28 +79,45 @@ def run(ctx: harness.Context) -> harness.Result:
     x, out = harness.random(threads), torch.empty(threads, device="cuda")
     a_in, a_out = cupy.asarray(x), cupy.asarray(out)
     stream = cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream)
-    peak = float(ctx.gpu["dense"]["fp32"])
+    fp32 = ctx.calibrated("fp32_tflops", float(ctx.gpu["dense"]["fp32"]))
     series = {}
     for name, kernel, is_div in (("uniform", uniform, False), ("divergent", divergent, True)):
         label = "path chosen per warp" if not is_div else "path chosen per thread (lane % P)"
-        s = series[name] = harness.Series(name, label, "paths", "count", "time", "ms", scale="log2")
+        s = series[name] = harness.Series(name, label, "paths", "count", "time", "ms", scale="log2", model="passes")
         for paths in PATHS:
             def go(k=kernel, p=paths):
                 with stream:
                     k((threads // 256,), (256,), (a_out, a_in, cupy.int32(p)))
             go()
             harness.check_close(f"{name}, {paths} paths", out, reference(x, paths, is_div), 1e-3)
-            s.add(paths, harness.time_ms(ctx, go, flush=False), predicted_ms(threads, paths, peak, is_div))
-    return result(ctx, series, threads)
+            probe = f"{name}, {paths} paths" if paths in (1, 32) else None
+            sample = ctx.measure(go, flush=False, probe=probe, series=name, x=paths)
+            s.add(paths, harness.Value.time(sample), predicted=predicted_ms(threads, paths, fp32[0], is_div))
+    return result(ctx, series, threads, fp32)
 
 
-def result(ctx: harness.Context, series: dict[str, harness.Series], threads: int) -> harness.Result:
-    u, d = series["uniform"].points, series["divergent"].points
-    summary = [harness.summary_row(f"{name}, {p['x']} paths", p["y"], p["predicted"], "ms")
-               for name, pts in (("uniform", u), ("divergent", d)) for p in (pts[0], pts[-1])]
-    finding = (f"With 32 paths a warp, the divergent kernel takes {d[-1]['y']:.2f} ms, {d[-1]['y'] / u[-1]['y']:.0f}x "
-               f"the uniform kernel's {u[-1]['y']:.2f} ms for the same work: each warp runs its paths in turn.")
+def result(ctx: harness.Context, series: dict[str, harness.Series], threads: int, fp32: tuple) -> harness.Result:
+    summary = [harness.from_point(f"{name}, {x} paths", series[name], x)
+               for name in ("uniform", "divergent") for x in (PATHS[0], PATHS[-1])]
+    u, d = series["uniform"].at(32)["y"], series["divergent"].at(32)["y"]
+    finding = (f"With 32 paths a warp, the divergent kernel takes {d:.2f} ms, {d / u:.0f}x the uniform kernel's "
+               f"{u:.2f} ms for the same work: each warp runs its paths in turn.")
+    model = harness.Model("passes", "Passes a warp makes", "t = passes x 2 x 4,096 FMA x threads / P; passes = P paths "
+                          "for the divergent kernel, 1 for the uniform one",
+                          (harness.Term("P", "FP32 rate", fp32[0], "TFLOPS", fp32[1], fp32[2]),))
     return harness.Result(parameters={"dtype": "float32", "threads": threads, "fma_per_thread": STEPS,
                                       "paths": list(PATHS)},
-                          series=list(series.values()), summary=summary, finding=finding, l2_flushed=False,
-                          repeats=ctx.repeats, warmup=ctx.warmup)
+                          series=list(series.values()), summary=summary, finding=finding, models=[model],
+                          l2_flushed=False, warmup=ctx.warmup)
+
+
+def explain(result: harness.Result, counters: dict) -> str:
+    """The finding with the threads per instruction Nsight Compute counted in each kernel."""
+    from harness.counters import value
+
+    u = value(counters, "uniform, 32 paths", "smsp__average_thread_inst_executed_per_inst_executed.ratio")
+    d = value(counters, "divergent, 32 paths", "smsp__average_thread_inst_executed_per_inst_executed.ratio")
+    if u is None or d is None:
+        return result.finding
+    return (f"{result.finding.split(':')[0]}: Nsight Compute counts {u:.1f} active threads per instruction in the "
+            f"uniform kernel and {d:.1f} in the divergent one.")[:300]

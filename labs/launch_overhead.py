@@ -3,20 +3,28 @@
 What it measures: the time per kernel of a loop of in-place additions on a 4 KiB tensor, each
 its own kernel, launched eagerly from Python and then captured once as a CUDA graph and
 replayed. Batches of 10 to 1,000 kernels.
-How: CUDA events around each batch, the median of the harness's repeats, divided by the count.
-Against what ceiling: the kernel's bytes over the vendor's bandwidth, a few nanoseconds. What
-the clock shows beyond that is overhead: Python, the framework and the launch itself; a graph
-removes the first two and shrinks the third.
+How: CUDA events around each batch, sampled until the spread is small, divided by the count;
+and a profiler trace of 20 kernels each way, kept with the record, that shows where the time
+goes: on the host, each launch passes through Python and PyTorch's dispatcher before the driver
+queues it; in a graph, one launch queues them all.
+Against what model: a fixed cost per kernel, read from the traces: eagerly, the interval between
+successive launches on the host (the GPU finishes each 4 KiB add in far less, then waits for
+the next); replayed as a graph, the interval between successive kernels on the GPU. The bytes
+(8 KiB over the copy bandwidth, about 2 ns) are no part of either.
 """
 
 from __future__ import annotations
 
 import harness
+from harness import traces
 
 ID = "launch-overhead"
+PROVIDES = ("launch_us", "graph_us")
+COUNTERS = ("gpu__time_duration.sum", "sm__cycles_elapsed.avg.per_second")
 
 ELEMENTS = 1024
 BATCHES = (10, 100, 1000)
+TRACED = 20
 
 
 def kernel_bytes(elements: int = ELEMENTS, item: int = 4) -> int:
@@ -24,49 +32,79 @@ def kernel_bytes(elements: int = ELEMENTS, item: int = 4) -> int:
     return 2 * elements * item
 
 
-def predicted_us(bandwidth_gbs: float) -> float:
-    return kernel_bytes() / (bandwidth_gbs * 1e9) * 1e6
-
-
-def eager_and_graph(ctx: harness.Context, count: int) -> tuple[float, float]:
-    """Microseconds per kernel for one batch size, eager then graph, after checking both."""
-    import torch
-
-    x = harness.random(ELEMENTS)
-    start = x.clone()
-
+def adds(x, count: int):
     def batch():
         for _ in range(count):
             x.add_(1.0)
+    return batch
 
-    batch()
-    harness.check_close(f"{count} eager adds", x, start + count, 1e-6)
-    eager = harness.time_ms(ctx, batch, flush=False) / count
+
+def graph_of(batch):
+    import torch
+
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
         batch()
+    return graph
+
+
+def per_kernel(ctx: harness.Context, count: int) -> tuple[harness.Value, harness.Value]:
+    """Microseconds per kernel for one batch size, eager then graph, after checking both."""
+    x = harness.random(ELEMENTS)
+    start = x.clone()
+    batch = adds(x, count)
+    batch()
+    harness.check_close(f"{count} eager adds", x, start + count, 1e-6)
+    eager = harness.Value.time(ctx.measure(batch, flush=False, probe=f"eager, {count}" if count == 10 else None), 1e3 / count)
+    graph = graph_of(batch)
     before = x.clone()
     graph.replay()
     harness.check_close(f"{count} adds as a graph", x, before + count, 1e-6)
-    replayed = harness.time_ms(ctx, graph.replay, flush=False) / count
-    return eager * 1e3, replayed * 1e3
+    replayed = harness.Value.time(ctx.measure(graph.replay, flush=False,
+                                              probe=f"graph, {count}" if count == 10 else None), 1e3 / count)
+    return eager, replayed
+
+
+def timelines(ctx: harness.Context) -> tuple[list[harness.Trace], float, float]:
+    """Traces of 20 adds each way, and the two intervals the model takes from them (µs)."""
+    x = harness.random(ELEMENTS)
+    batch = adds(x, TRACED)
+    batch()
+    graph = graph_of(batch)
+    graph.replay()
+    kept = [ctx.trace("eager", f"{TRACED} adds launched one by one from Python", batch),
+            ctx.trace("graph", f"the same {TRACED} adds replayed as one CUDA graph", graph.replay)]
+    if None in kept:  # the counters pass keeps no traces
+        return [], 7.0, 1.0
+    host = traces.host_launch_interval_us(traces.decode(kept[0].data))
+    gpu = traces.kernel_interval_us(traces.decode(kept[1].data))
+    if host is None or gpu is None:
+        raise harness.CheckFailed("the profiler's trace holds no kernel launches to read the model from")
+    return kept, host, gpu
 
 
 def run(ctx: harness.Context) -> harness.Result:
-    floor = predicted_us(float(ctx.gpu["memory_bandwidth_gbs"]))
+    kept, host_us, graph_us = timelines(ctx)
     eager = harness.Series("eager", "launched one by one from Python", "kernels in the batch", "kernels",
-                           "time per kernel", "us", scale="log10")
+                           "time per kernel", "us", scale="log10", model="fixed-cost")
     graph = harness.Series("graph", "replayed as one CUDA graph", "kernels in the batch", "kernels",
-                           "time per kernel", "us", scale="log10")
+                           "time per kernel", "us", scale="log10", model="fixed-cost")
     for count in BATCHES:
-        e, g = eager_and_graph(ctx, count)
-        eager.add(count, e, floor)
-        graph.add(count, g, floor)
-    e, g = eager.points[-1]["y"], graph.points[-1]["y"]
-    summary = [harness.summary_row("eager, per kernel (1,000 in a row)", e, floor, "us"),
-               harness.summary_row("CUDA graph, per kernel (1,000 in a row)", g, floor, "us")]
-    finding = (f"Each 4 KiB add costs {e:.1f} us launched from Python and {g:.1f} us replayed in a CUDA graph, "
-               f"{e / g:.1f}x less; its bytes alone would take {floor * 1e3:.0f} ns.")
-    return harness.Result(parameters={"dtype": "float32", "elements": ELEMENTS, "batches": list(BATCHES)},
-                          series=[eager, graph], summary=summary, finding=finding, l2_flushed=False,
-                          repeats=ctx.repeats, warmup=ctx.warmup)
+        e, g = per_kernel(ctx, count)
+        eager.add(count, e, predicted=host_us)
+        graph.add(count, g, predicted=graph_us)
+    e, g = eager.at(BATCHES[-1])["y"], graph.at(BATCHES[-1])["y"]
+    summary = [harness.from_point("eager, per kernel (1,000 in a row)", eager, BATCHES[-1]),
+               harness.from_point("CUDA graph, per kernel (1,000 in a row)", graph, BATCHES[-1])]
+    finding = (f"Each 4 KiB add costs {e:.1f} µs launched from Python and {g:.2f} µs replayed in a CUDA graph, "
+               f"{e / g:.1f}x less; the trace shows the host launching one every {host_us:.1f} µs while each kernel "
+               f"runs for far less.")
+    model = harness.Model("fixed-cost", "A fixed cost per kernel",
+                          "time per kernel = h eagerly, g in a graph (the bytes take about 2 ns)",
+                          (harness.Term("h", "interval between launches on the host (trace)", host_us, "us", "measured", ID),
+                           harness.Term("g", "interval between kernels in a replayed graph (trace)", graph_us, "us",
+                                        "measured", ID)))
+    return harness.Result(parameters={"dtype": "float32", "elements": ELEMENTS, "batches": list(BATCHES),
+                                      "traced_kernels": TRACED},
+                          series=[eager, graph], summary=summary, finding=finding, models=[model], traces=kept,
+                          calibration={"launch_us": e, "graph_us": g}, l2_flushed=False, warmup=ctx.warmup)

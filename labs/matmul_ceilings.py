@@ -8,7 +8,12 @@ How: the GPU idles 2 s before each precision, so that none inherits the last one
 lower clocks (an H200's SM clock read 1,470 MHz just after the roofline lab's products, against
 1,980 under lighter load); random inputs (never zeros: a product of zeros ran 13% faster on an H200), each product
 checked on its first rows against a float64 reference, then timed as the harness does.
-Against what ceiling: the vendor's dense peak per precision (data/gpus.yml, dense.*).
+Against what model: the vendor's dense peak per precision (data/gpus.yml, dense.*) is quoted at
+the highest SM clock; the model scales it by the clock the telemetry sampled while the product
+ran, so a product slowed by the power cap is predicted slower. Nsight Compute names each
+precision's kernel and counts its Hopper warpgroup (wgmma) instructions: INT8 through
+torch._int_mm runs a kernel written for the previous generation's tensor cores (none), so its
+rate is shown but withheld from this GPU's ceilings.
 """
 
 from __future__ import annotations
@@ -19,6 +24,11 @@ from typing import Any
 import harness
 
 ID = "matmul-ceilings"
+PROVIDES = ("bf16_tflops", "fp16_tflops", "fp8_tflops", "tf32_tflops")
+COUNTERS = ("sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active",
+            "sm__pipe_tensor_op_imma_cycles_active.avg.pct_of_peak_sustained_active",
+            "sm__inst_executed_pipe_tensor_op_gmma.sum", "sm__cycles_elapsed.avg.per_second", "gpu__time_duration.sum")
+PROBE_SHAPE = (8192, 8192, 8192)
 
 SHAPES = ((4096, 4096, 4096), (6144, 6144, 6144), (8192, 8192, 8192), (8192, 8192, 16384),
           (16384, 8192, 8192), (12288, 12288, 12288), (16384, 16384, 16384))  # (M, N, K)
@@ -60,7 +70,7 @@ def operands(precision: str, m: int, n: int, k: int) -> tuple[Any, Any, Any]:
     return a, b, lambda: a @ b
 
 
-def measure(ctx: harness.Context, precision: str, shape: tuple[int, int, int]) -> float:
+def measure(ctx: harness.Context, precision: str, shape: tuple[int, int, int]) -> harness.Value:
     """Rate of one precision at one shape, in TFLOPS (TOPS for INT8), after checking it."""
     import torch
 
@@ -72,37 +82,86 @@ def measure(ctx: harness.Context, precision: str, shape: tuple[int, int, int]) -
         harness.check_equal("int8 product", out[:64].double(), ref)
     else:
         harness.check_close(f"{precision} product {shape}", out[:64], ref, TOLERANCE[precision])
-    ms = harness.time_ms(ctx, product)
-    return flops(*shape) / (ms * 1e-3) / 1e12
+    probe = precision if shape == PROBE_SHAPE else None
+    sample = ctx.measure(product, probe=probe, series="best", x=precision)
+    return harness.Value.rate(sample, flops(*shape), 1e-12)
+
+
+def clock_scaled(peak: float, value: harness.Value, top_mhz: float) -> float:
+    """The vendor's peak at the SM clock the product ran at (the middle of the sampled range)."""
+    if not value.telemetry:
+        return peak
+    low, high = value.telemetry["sm_mhz"]
+    return peak * min(1.0, (low + high) / 2 / top_mhz)
+
+
+def model(dense: dict, top_mhz: float) -> harness.Model:
+    terms = [harness.Term("f_max", "highest SM clock the driver allows", top_mhz, "MHz", "device")]
+    terms += [harness.Term(f"P_{p}", f"vendor's dense {p.upper()} peak", float(dense[p]), unit_for(p), "vendor")
+              for p in PRECISIONS if dense.get(p)]
+    return harness.Model("clock-scaled-peak", "The peak at the clock it ran at",
+                         "rate = P x f / f_max, f the SM clock sampled while the product ran", tuple(terms))
+
+
+def best_of(ctx: harness.Context, precision: str) -> tuple[tuple[int, int, int], harness.Value, int] | str:
+    """The best shape and its value, or why the precision cannot run here."""
+    try:
+        rates = {shape: measure(ctx, precision, shape) for shape in shapes_for(precision, ctx.quick)}
+    except RuntimeError as exc:  # a precision this GPU or PyTorch lacks (FP8 before Hopper)
+        return str(exc).splitlines()[0][:160]
+    shape, best = max(rates.items(), key=lambda item: item[1].y)
+    return shape, best, len(rates)
 
 
 def run(ctx: harness.Context) -> harness.Result:
-    dense = ctx.gpu.get("dense", {})
-    bars = harness.Series("best", "best over shapes", "precision", "count", "rate", "TFLOPS", scale="category")
-    summary, ceilings, best_shapes, skipped = [], [], {}, {}
+    from harness.telemetry import max_sm_clock
+
+    dense, top = ctx.gpu.get("dense", {}), float(max_sm_clock() or 1980)
+    bars = harness.Series("best", "best over shapes", "precision", "count", "rate", "TFLOPS", scale="category",
+                          model="clock-scaled-peak")
+    summary, ceilings, best_shapes, skipped, calibration = [], [], {}, {}, {}
     for precision in PRECISIONS:
         time.sleep(PAUSE_S)
-        try:
-            rates = {shape: measure(ctx, precision, shape) for shape in shapes_for(precision, ctx.quick)}
-        except RuntimeError as exc:  # a precision this GPU or PyTorch lacks (FP8 before Hopper)
-            skipped[precision] = str(exc).splitlines()[0][:160]
+        found = best_of(ctx, precision)
+        if isinstance(found, str):
+            skipped[precision] = found
             continue
-        shape, best = max(rates.items(), key=lambda item: item[1])
+        shape, best, count = found
         best_shapes[precision] = "x".join(map(str, shape))
         peak = dense.get(precision)
-        bars.add(precision, best, peak)
-        summary.append(harness.summary_row(f"{precision}, best of {len(rates)} shapes", best, peak, unit_for(precision)))
-        ceilings.append({"metric": f"dense.{precision}", "value": round(best, 1), "unit": unit_for(precision),
-                         "how": f"torch matmul, best of {len(rates)} shapes ({best_shapes[precision]}, MxNxK)"})
+        predicted = clock_scaled(float(peak), best, top) if peak and precision != "int8" else None
+        bars.add(precision, best, predicted=predicted, bound=peak if predicted is None else None)
+        summary.append(harness.from_point(f"{precision}, best of {count} shapes", bars, precision, unit_for(precision)))
+        ceilings.append({"metric": f"dense.{precision}", "value": round(best.y, 1), "unit": unit_for(precision),
+                         "how": f"torch matmul, best of {count} shapes ({best_shapes[precision]}, MxNxK)"})
+        calibration[f"{precision}_tflops"] = best.y
     torch_reset()
-    share = {row["what"].split(",")[0]: row["measured"] / row["predicted"] for row in summary if row["predicted"]}
-    bf16 = next(row["measured"] for row in summary if row["what"].startswith("bf16"))
-    finding = (f"BF16 products reach {bf16:.0f} TFLOPS, {share['bf16']:.0%} of the vendor's dense peak; "
-               f"across precisions the best shapes reach {min(share.values()):.0%} to {max(share.values()):.0%} of theirs.")
+    bf16 = bars.at("bf16")
+    finding = (f"BF16 products reach {bf16['y']:.0f} TFLOPS, {bf16['y'] / float(dense['bf16']):.0%} of the vendor's dense "
+               f"peak and {bf16['y'] / bf16['predicted']:.0%} of it at the clock they ran at.")
     return harness.Result(parameters={"shapes": [list(s) for s in SHAPES], "best_shapes": best_shapes,
                                       "library": "cuBLAS via torch", "skipped": skipped},
                           series=[bars], summary=summary, finding=finding, ceilings=ceilings,
-                          repeats=ctx.repeats, warmup=ctx.warmup)
+                          models=[model(dense, top)], calibration={k: v for k, v in calibration.items()
+                                                                    if k.split("_")[0] != "int8"}, warmup=ctx.warmup)
+
+
+def explain(result: harness.Result, counters: dict) -> str:
+    """Withhold INT8 from the ceilings when its kernel issues no wgmma on a Hopper GPU, saying so."""
+    from harness.counters import kernel_names, value
+
+    gmma = value(counters, "int8", "sm__inst_executed_pipe_tensor_op_gmma.sum")
+    bf16_gmma = value(counters, "bf16", "sm__inst_executed_pipe_tensor_op_gmma.sum")
+    if gmma == 0 and bf16_gmma:
+        name = (kernel_names(counters, "int8") or ["its kernel"])[0]
+        ceiling = next(c for c in result.ceilings if c["metric"] == "dense.int8")
+        result.ceilings.remove(ceiling)
+        result.withheld.append({"metric": "dense.int8", "value": ceiling["value"], "unit": "TOPS",
+                                "reason": f"torch._int_mm ran {name[:60]}, which issues no Hopper wgmma instructions "
+                                          "(Nsight Compute): an older generation's kernel, not this GPU's INT8 ceiling"})
+        return (f"{result.finding} INT8's kernel issues no wgmma instructions where BF16's issues "
+                f"{bf16_gmma:,.0f}, so its rate is withheld from the ceilings.")[:300]
+    return result.finding
 
 
 def torch_reset() -> None:

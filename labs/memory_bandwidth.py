@@ -1,13 +1,17 @@
 """Memory bandwidth: copy, read and write, and copy bandwidth against working-set size.
 
 What it measures: bytes moved per second by the simplest kernels there are. A device-to-device
-copy of a buffer far larger than the L2 counts bytes read plus bytes written; a sum reads; a
-fill writes. Then the copy is repeated over working sets from 256 KiB to 4 GiB, without
-flushing the cache, so that sets which fit in the L2 are served from it.
-How: PyTorch's own copy, sum and fill kernels, timed as the harness does; the sweep replays
-the set many times inside one kernel launch, so launch gaps do not hide the small sets' speed.
-Against what ceiling: the vendor's memory bandwidth (data/gpus.yml, memory_bandwidth_gbs).
-The copy's figure is this GPU's measured bandwidth ceiling.
+copy of 2 GiB counts bytes read plus bytes written; a sum reads; a fill writes, four fills back
+to back in each sample, so that the last fill's lines still sitting dirty in the L2 when the
+timer stops are at most a small fraction of what is counted. Then a copy kernel replays working
+sets from 2 MiB to 3 GiB many times in one launch, without flushing, so sets that fit in the L2
+are served from it.
+How: PyTorch's copy, sum and fill kernels and one Triton kernel, each checked, then sampled
+until the spread is small (harness); Nsight Compute reads the DRAM bytes and the L2 hit rate.
+Against what model: the copy of 2 GiB is this GPU's measured bandwidth ceiling, shown against
+the vendor's figure as a bound; reads and writes are predicted to run at that measured copy
+rate; the working-set sweep is predicted by a two-level model, each set at the L2's measured
+rate while it fits in the L2 the device reports and at the copy's rate once it does not.
 """
 
 from __future__ import annotations
@@ -21,8 +25,14 @@ except ImportError:  # the pure parts stay importable (tests, --list) where Trit
     triton = tl = None
 
 ID = "memory-bandwidth"
+PROVIDES = ("copy_gbs", "l2_copy_gbs")
+COUNTERS = ("dram__bytes_read.sum", "dram__bytes_write.sum", "lts__t_sector_hit_rate.pct",
+            "dram__throughput.avg.pct_of_peak_sustained_elapsed", "gpu__time_duration.sum")
+NCU_CACHE = "none"  # the sweep's small sets are meant to be found in the L2
 
 BIG = 2 * 2**30  # bytes per buffer: far past any L2, and quick to move
+FILLS = 4        # fills per write sample
+IN_L2_MAX = 16 * 2**20  # working sets up to this size calibrate the L2's rate
 
 
 def copy_bytes(n_bytes: int) -> int:
@@ -30,24 +40,24 @@ def copy_bytes(n_bytes: int) -> int:
     return 2 * n_bytes
 
 
-def gbs(n_bytes: float, ms: float) -> float:
-    """Bytes over milliseconds, in GB/s (10^9 bytes per second, as vendors count)."""
-    return n_bytes / (ms * 1e-3) / 1e9
-
-
 def sweep_sizes(quick: bool) -> list[int]:
-    """Working sets (source + destination) from 2 MiB to 4 GiB, two per octave: the L2's edge
-    falls between two. Below 2 MiB too few blocks exist to fill the chip, which is another lab."""
+    """Working sets (source + destination) from 2 MiB to 3 GiB, two per octave: the L2's edge
+    falls between two."""
     sizes, size = [], 2 * 2**20
-    while size <= 4 * 2**30:
+    while size <= 2 * 2**30:
         sizes += [size, size * 3 // 2]
         size *= 2
-    return sizes[::3] if quick else sizes[:-1]
+    return sizes[::3] if quick else sizes
 
 
 def sweep_reps(working_set: int) -> int:
     """Passes over the set per launch: about 4 GB moved, so one launch lasts far past its cost."""
     return max(1, (4 * 2**30) // working_set)
+
+
+def two_level_gbs(working_set: int, l2_bytes: int, l2_gbs: float, dram_gbs: float) -> float:
+    """The set's rate: the L2's while it fits in the L2, the DRAM copy's once it does not."""
+    return l2_gbs if working_set <= l2_bytes else dram_gbs
 
 
 if triton is not None:
@@ -65,7 +75,7 @@ if triton is not None:
                 tl.store(dst + offs, tl.load(src + offs, mask=mask, cache_modifier=".cg"), mask=mask)
 
 
-def measure_big(ctx: harness.Context) -> dict[str, float]:
+def measure_big(ctx: harness.Context) -> dict[str, harness.Value]:
     import torch
 
     n = BIG // 4
@@ -77,16 +87,20 @@ def measure_big(ctx: harness.Context) -> dict[str, float]:
     value = float(torch.rand(()) + 0.5)
     dst.fill_(value)
     harness.check_equal("fill", dst[:: 4097], torch.full_like(dst[:: 4097], value))
-    return {"copy": gbs(copy_bytes(BIG), harness.time_ms(ctx, lambda: dst.copy_(src))),
-            "read": gbs(BIG, harness.time_ms(ctx, lambda: src.sum())),
-            "write": gbs(BIG, harness.time_ms(ctx, lambda: dst.fill_(value)))}
+
+    def fills():
+        for _ in range(FILLS):
+            dst.fill_(value)
+
+    return {"copy": harness.Value.rate(ctx.measure(lambda: dst.copy_(src), probe="copy"), copy_bytes(BIG), 1e-9),
+            "read": harness.Value.rate(ctx.measure(lambda: src.sum(), probe="read"), BIG, 1e-9),
+            "write": harness.Value.rate(ctx.measure(fills, probe="write"), FILLS * BIG, 1e-9)}
 
 
-def measure_sweep(ctx: harness.Context, peak: float) -> harness.Series:
+def measure_sweep(ctx: harness.Context) -> list[tuple[int, harness.Value]]:
     import torch
 
-    series = harness.Series("working-set", "copy, cache not flushed", "working set (source + destination)",
-                            "MiB", "bandwidth", "GB/s", scale="log2")
+    found = []
     for size in sweep_sizes(ctx.quick):
         n = size // 8  # float32 elements in each of the two buffers
         src, dst = harness.random(n), torch.empty(n, device="cuda")
@@ -94,30 +108,64 @@ def measure_sweep(ctx: harness.Context, peak: float) -> harness.Series:
         _sweep_copy[grid](src, dst, n, 1, BLOCK=1024)
         harness.check_equal(f"copy of {size} B", dst, src)
         reps = sweep_reps(size)
-        ms = harness.time_ms(ctx, lambda: _sweep_copy[grid](src, dst, n, reps, BLOCK=1024), flush=False, repeats=10)
-        fits = size <= ctx.props["l2_bytes"]
-        series.add(round(size / 2**20, 3), gbs(size * reps, ms), None if fits else peak)
-    return series
+        probe = f"working set {size // 2**20} MiB" if size in (24 * 2**20, 96 * 2**20) else None
+        sample = ctx.measure(lambda: _sweep_copy[grid](src, dst, n, reps, BLOCK=1024), flush=False, probe=probe,
+                             series="working-set", x=round(size / 2**20, 3))
+        found.append((size, harness.Value.rate(sample, size * reps, 1e-9)))
+    return found
+
+
+def models(ctx: harness.Context, copy: float, l2_rate: float) -> list[harness.Model]:
+    b = harness.Term("B", "copy bandwidth, 2 GiB", copy, "GB/s", "measured", ID)
+    return [harness.Model("copy-rate", "One-way traffic at the copy's rate",
+                          "rate = B: a read or a write streams through DRAM as fast as a copy does", (b,)),
+            harness.Model("two-level", "Two levels of memory",
+                          "rate = B_L2 while the working set fits in the L2 (S <= L2), else B",
+                          (harness.Term("L2", "L2 size the device reports", ctx.props["l2_bytes"] / 2**20, "MiB", "device"),
+                           harness.Term("B_L2", f"copy rate of sets up to {IN_L2_MAX // 2**20} MiB (median)", l2_rate,
+                                        "GB/s", "measured", ID), b))]
 
 
 def run(ctx: harness.Context) -> harness.Result:
     peak = float(ctx.gpu["memory_bandwidth_gbs"])
     big = measure_big(ctx)
+    sweep_values = measure_sweep(ctx)
+    copy = big["copy"].y
+    l2_rate = harness.median([v.y for size, v in sweep_values if size <= IN_L2_MAX])
     bars = harness.Series("big", f"{BIG // 2**30} GiB buffers, cache flushed", "kernel", "count",
-                          "bandwidth", "GB/s", scale="category")
-    for name, value in big.items():
-        bars.add(name, value, peak)
-    sweep = measure_sweep(ctx, peak)
-    l2_best = max(p["y"] for p in sweep.points)
-    summary = [harness.summary_row(f"{name}, {BIG // 2**30} GiB", v, peak, "GB/s") for name, v in big.items()]
-    summary.append(harness.summary_row("copy, best working set in L2", l2_best, None, "GB/s"))
-    finding = (f"A copy moves {big['copy']:,.0f} GB/s, {big['copy'] / peak:.0%} of the vendor's {peak:,.0f} GB/s; "
-               f"working sets that fit in the {ctx.props['l2_bytes'] / 2**20:.0f} MiB L2 copy at up to "
-               f"{l2_best:,.0f} GB/s, {l2_best / big['copy']:.1f}x faster.")
-    ceilings = [{"metric": "memory_bandwidth_gbs", "value": round(big["copy"], 1), "unit": "GB/s",
-                 "how": f"device-to-device copy of {BIG // 2**30} GiB, bytes read + written, median of {ctx.repeats}"}]
-    return harness.Result(parameters={"dtype": "float32", "buffer_bytes": BIG}, series=[bars, sweep],
-                          summary=summary, finding=finding, ceilings=ceilings, l2_flushed=True,
-                          repeats=ctx.repeats, warmup=ctx.warmup)
+                          "bandwidth", "GB/s", scale="category", model="copy-rate")
+    bars.add("copy", big["copy"], bound=peak)
+    bars.add("read", big["read"], predicted=copy)
+    bars.add("write", big["write"], predicted=copy)
+    sweep = harness.Series("working-set", "copy, cache not flushed", "working set (source + destination)",
+                           "MiB", "bandwidth", "GB/s", scale="log2", model="two-level")
+    for size, value in sweep_values:
+        sweep.add(round(size / 2**20, 3), value, predicted=two_level_gbs(size, ctx.props["l2_bytes"], l2_rate, copy))
+    best = max(sweep.points, key=lambda p: p["y"])
+    summary = [harness.from_point(f"{k}, {BIG // 2**30} GiB", bars, k) for k in ("copy", "read", "write")]
+    summary += [harness.from_point(f"copy, {x:g} MiB working set", sweep, x) for x in (24, 96) if x in
+                [p["x"] for p in sweep.points]]
+    finding = (f"A copy moves {copy:,.0f} GB/s, {copy / peak:.0%} of the vendor's {peak:,.0f} GB/s; working sets "
+               f"that fit in the {ctx.props['l2_bytes'] / 2**20:.0f} MiB L2 copy at up to {best['y']:,.0f} GB/s, "
+               f"{best['y'] / copy:.1f}x faster.")
+    ceilings = [{"metric": "memory_bandwidth_gbs", "value": round(copy, 1), "unit": "GB/s",
+                 "how": f"device-to-device copy of {BIG // 2**30} GiB, bytes read + written, median of {big['copy'].n}"}]
+    return harness.Result(parameters={"dtype": "float32", "buffer_bytes": BIG, "fills_per_write_sample": FILLS},
+                          series=[bars, sweep], summary=summary, finding=finding, ceilings=ceilings,
+                          models=models(ctx, copy, l2_rate), calibration={"copy_gbs": copy, "l2_copy_gbs": l2_rate},
+                          warmup=ctx.warmup)
 
 
+def explain(result: harness.Result, counters: dict) -> str:
+    """The finding with the counters that show it: DRAM bytes of the copy, the L2's hit rate."""
+    from harness.counters import value
+
+    read = value(counters, "copy", "dram__bytes_read.sum")
+    hit_in, hit_out = (value(counters, f"working set {s} MiB", "lts__t_sector_hit_rate.pct") for s in (24, 96))
+    parts = [result.finding]
+    if read:
+        parts.append(f"Nsight Compute counts {read / BIG:.2f} bytes read from DRAM per byte copied")
+    if hit_in is not None and hit_out is not None:
+        parts.append(f"and an L2 hit rate of {hit_in:.0f}% for a 24 MiB set against {hit_out:.0f}% for 96 MiB.")
+    text = " ".join(parts)
+    return text if len(text) <= 300 else result.finding

@@ -1,23 +1,30 @@
 """Run the GPU labs and write one measurement record per lab.
 
-    python labs/run.py --list                 # the labs, what each shows, and the GPUs it needs
-    python labs/run.py --all [--out DIR]      # every lab this machine can run
-    python labs/run.py --lab coalescing [--lab roofline ...] [--out DIR]
+    python labs/run.py --list                        # the labs, what each shows, what it needs
+    python labs/run.py --all [--out DIR]             # every lab this machine can run
+    python labs/run.py --lab coalescing [--lab ...]  # some of them
+    python labs/run.py --merge RUN [RUN ...] --out data/measurements   # several runs, one record each
 
-Each lab predicts its figures from the GPU's published numbers (data/gpus.yml), checks its
-kernels against a reference, then times them (harness.py says how). Records go to
-DIR/<gpu>/<lab>.yml (DIR is data/measurements by default); `gpulist validate` checks them, and
-the site draws them on the concept pages. A lab whose check fails, or that is stopped half-way,
-writes no record. The run ends with a table of measured against predicted.
+Each lab checks its kernels against a reference, predicts its figures from a model calibrated
+on the ceilings this run measured (copy bandwidth, matmul rates), times its points until their
+spread is small while sampling the clocks, then runs its probes once more under Nsight Compute
+for the counters that show its mechanism. A run writes a folder (DIR, by default
+runs/<UTC time>/): run.json and DIR/<gpu>/<lab>.yml, with any traces beside the records. A lab
+whose check fails, or that is stopped half-way, writes no record. The run ends with a table of
+measured against model.
 
-Needs PyTorch, Triton and PyYAML (CuPy for the two labs written in CUDA C), and an NVIDIA GPU.
+Needs PyTorch, Triton and PyYAML (CuPy for the labs written in CUDA C, nvidia-ml-py for the
+clock telemetry, ncu for the counters), and an NVIDIA GPU.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as _dt
 import importlib
+import json
 import sys
+import tempfile
 import time
 import traceback
 from dataclasses import dataclass
@@ -27,11 +34,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness  # noqa: E402
+from harness import counters as ncu  # noqa: E402
+from harness import machine, merge  # noqa: E402
+
 
 @dataclass(frozen=True)
 class Lab:
     """A lab of data/labs.yml with its script's module: the catalogue says what it shows and how
-    many GPUs it needs, the module measures."""
+    many GPUs it needs, the module measures (and says which ceilings it needs and provides)."""
 
     id: str
     shows: str
@@ -40,6 +50,14 @@ class Lab:
 
     def run(self, ctx: harness.Context) -> harness.Result:
         return self.module.run(ctx)
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        return tuple(getattr(self.module, "NEEDS", ()))
+
+    @property
+    def provides(self) -> tuple[str, ...]:
+        return tuple(getattr(self.module, "PROVIDES", ()))
 
 
 def labs() -> list[Lab]:
@@ -53,6 +71,24 @@ def labs() -> list[Lab]:
     return found
 
 
+def in_calibration_order(chosen: list[Lab]) -> list[Lab]:
+    """The chosen labs with each one after the labs whose ceilings it is predicted from."""
+    providers = {key: lab for lab in chosen for key in lab.provides}
+    ordered: list[Lab] = []
+
+    def visit(lab: Lab, path: tuple[str, ...] = ()) -> None:
+        if lab in ordered or lab.id in path:
+            return
+        for key in lab.needs:
+            if key in providers and providers[key] is not lab:
+                visit(providers[key], path + (lab.id,))
+        ordered.append(lab)
+
+    for lab in chosen:
+        visit(lab)
+    return ordered
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python labs/run.py", description=__doc__.split("\n\n")[0],
                                      epilog="Without a GPU or PyTorch it says so and exits with status 2.")
@@ -60,9 +96,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     what.add_argument("--list", action="store_true", help="list the labs and exit")
     what.add_argument("--all", action="store_true", help="run every lab this machine can run")
     what.add_argument("--lab", action="append", metavar="NAME", help="run one lab (repeatable)")
-    parser.add_argument("--out", type=Path, default=harness.DEFAULT_OUT, help="where records go (default: %(default)s)")
+    what.add_argument("--merge", nargs="+", type=Path, metavar="RUN", help="merge run folders (the first is the base)")
+    parser.add_argument("--counters-pass", type=Path, metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help="where the run's folder goes (default: runs/<UTC time>)")
     parser.add_argument("--gpu", metavar="ID", help="the data/gpus.yml row of this GPU, where its name is not recognised")
-    parser.add_argument("--quick", action="store_true", help="fewer sizes and repeats: checks the labs run, not figures to keep")
+    parser.add_argument("--quick", action="store_true", help="fewer sizes and samples: checks the labs run, writes nothing")
+    parser.add_argument("--no-counters", action="store_true", help="skip the Nsight Compute pass")
     return parser.parse_args(argv)
 
 
@@ -78,10 +117,24 @@ def select(args: argparse.Namespace, found: list[Lab]) -> list[Lab]:
     if args.all:
         return found
     by_id = {lab.id: lab for lab in found}
-    unknown = [name for name in args.lab if name not in by_id]
+    names = args.lab if args.lab else []
+    unknown = [name for name in names if name not in by_id]
     if unknown:
         raise SystemExit(f"unknown lab {', '.join(unknown)}; known: {', '.join(by_id)}")
-    return [by_id[name] for name in args.lab]
+    return [by_id[name] for name in names]
+
+
+def published_calibration(gpu_id: str) -> dict[str, tuple[float, str]]:
+    """Ceilings the published records of this GPU measured: a lab run alone is still predicted
+    from measured figures, where any exist."""
+    import yaml
+
+    found: dict[str, tuple[float, str]] = {}
+    for path in sorted((harness.DEFAULT_OUT / gpu_id).glob("*.yml")):
+        record = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for item in record.get("calibration", []) or []:
+            found[item["key"]] = (float(item["value"]), record["lab"])
+    return found
 
 
 def make_context(args: argparse.Namespace) -> tuple[harness.Context, dict[str, Any]]:
@@ -97,80 +150,124 @@ def make_context(args: argparse.Namespace) -> tuple[harness.Context, dict[str, A
     if row is None:
         raise harness.NotAvailable(f"{name!r} is not a GPU of data/gpus.yml; pass --gpu ID with its row")
     props = harness.device_props(0)
+    counting = args.counters_pass is not None
     ctx = harness.Context(gpu=harness.load_gpu(row), device_name=name, props=props, quick=args.quick,
-                          repeats=10 if args.quick else 30, warmup=2 if args.quick else 5)
-    return ctx, versions()
+                          counters_pass=counting, calibration={} if counting else published_calibration(row))
+    return ctx, ({} if counting else harness.versions())
 
 
-def versions() -> dict[str, str]:
+def skip_reason(lab: Lab, ctx: harness.Context) -> str | None:
+    """Why this machine cannot run the lab, or None."""
     import torch
 
-    try:
-        import triton
-        triton_version = triton.__version__
-    except ImportError:
-        triton_version = "none"
-    return {"driver": harness.driver_version(), "cuda": str(torch.version.cuda), "torch": str(torch.__version__),
-            "triton": str(triton_version), "labs_commit": harness.labs_commit()}
+    if lab.gpus > torch.cuda.device_count():
+        return f"needs {lab.gpus} GPUs, found {torch.cuda.device_count()}"
+    need = getattr(lab.module, "MIN_CAPABILITY", None)
+    have = tuple(int(v) for v in ctx.props["capability"].split("."))
+    if need and have < tuple(need):
+        return f"needs compute capability {need[0]}.{need[1]} (this GPU is {ctx.props['capability']})"
+    return None
 
 
-def run_one(lab: Lab, ctx: harness.Context, vers: dict[str, str], out: Path) -> dict[str, Any]:
+def counters_for(lab: Lab, args: argparse.Namespace, work: Path) -> dict[str, Any]:
+    """The lab's counters from its Nsight Compute pass, or why there are none."""
+    if args.no_counters:
+        return ncu.missing("the run was asked to skip counters (--no-counters)")
+    metrics = list(getattr(lab.module, "COUNTERS", ()))
+    unknown = sorted(set(metrics) - set(harness.counter_units()))
+    if unknown:
+        return ncu.missing(f"not in data/counters.yml: {', '.join(unknown)}")
+    cache = getattr(lab.module, "NCU_CACHE", "all")
+    return ncu.collect(lab.id, metrics, work / lab.id, Path(__file__).resolve(), cache)
+
+
+def run_one(lab: Lab, ctx: harness.Context, vers: dict[str, Any], args: argparse.Namespace, work: Path) -> dict:
     """Run one lab; write its record only once it has finished and every check has passed."""
     before = harness.gpu_state()
     start = time.perf_counter()
     result = lab.run(ctx)
     wall = time.perf_counter() - start
+    after = harness.gpu_state()
+    counters = counters_for(lab, args, work) if not ctx.quick else ncu.missing("quick run")
+    if counters["status"] == "measured" and hasattr(lab.module, "explain"):
+        result.finding = lab.module.explain(result, counters)
     conditions = harness.base_conditions(ctx.device_name, ctx.props, vers)
-    conditions.update(before=before, after=harness.gpu_state())
-    record = harness.build_record(lab.id, ctx.gpu["id"], conditions, result, wall)
+    conditions.update(before=before, after=after)
+    record = harness.build_record(lab.id, ctx.gpu["id"], conditions, result, wall, ctx.rule, ctx.telemetry, counters)
+    ctx.calibration.update({key: (value, lab.id) for key, value in result.calibration.items()})
     if not ctx.quick:
-        harness.write_record(record, out)
+        harness.write_record(record, args.out, result.traces)
     return record
 
 
-TIME_UNITS = ("s", "ms", "us", "ns")  # for a time, the share of the ceiling is predicted over measured
-
-
 def print_table(rows: list[tuple[str, dict[str, Any]]]) -> None:
-    """The closing table: what each lab measured against what the GPU's numbers predicted."""
-    print(f"\n{'lab':<17} {'what':<44} {'measured':>11} {'predicted':>11} {'share':>6}  unit"
-          "   (share: of the predicted ceiling's pace)")
+    """The closing table: each lab's figures against its model (x the model) or its bound (share)."""
+    print(f"\n{'lab':<17} {'what':<42} {'measured':>10} {'±':>5} {'model/bound':>11} {'ratio':>7}  unit")
     for lab, row in rows:
-        measured, predicted = row["measured"], row["predicted"]
-        ratio = (predicted / measured if row["unit"] in TIME_UNITS else measured / predicted) if predicted else None
-        share = f"{ratio:6.0%}" if ratio is not None else "     -"
-        pred = f"{predicted:11.4g}" if predicted is not None else f"{'-':>11}"
-        print(f"{lab:<17} {row['what'][:44]:<44} {measured:11.4g} {pred} {share}  {row['unit']}")
+        against = row.get("predicted", row.get("bound"))
+        kind = {"x-model": "x", "share-of-bound": "of"}.get(row.get("ratio_kind", ""), "")
+        ratio = f"{row['ratio']:.2f}{kind}" if "ratio" in row else "-"
+        pred = f"{against:11.4g}" if against is not None else f"{'-':>11}"
+        spread = f"{row['spread'] / 2:5.1%}" if row.get("spread") is not None else "    -"
+        print(f"{lab:<17} {row['what'][:42]:<42} {row['measured']:10.4g} {spread} {pred} {ratio:>7}  {row['unit']}")
 
 
-def run_all(chosen: list[Lab], ctx: harness.Context, vers: dict[str, str], args: argparse.Namespace) -> int:
+def run_all(chosen: list[Lab], ctx: harness.Context, vers: dict[str, Any], args: argparse.Namespace) -> int:
     """Run the chosen labs with progress; a failing lab is reported and the others go on."""
-    import torch
-
     rows, failed, started = [], [], time.perf_counter()
-    for i, lab in enumerate(chosen, 1):
-        if lab.gpus > torch.cuda.device_count():
-            print(f"[{i}/{len(chosen)}] {lab.id}: skipped, needs {lab.gpus} GPUs, found {torch.cuda.device_count()}")
-            failed += [lab.id] if args.lab else []
-            continue
-        print(f"[{i}/{len(chosen)}] {lab.id} ...", flush=True)
-        try:
-            record = run_one(lab, ctx, vers, args.out)
-        except (harness.LabError, RuntimeError) as exc:
-            print(f"      FAILED, no record written: {exc}", flush=True)
-            traceback.print_exc(limit=3)
-            failed.append(lab.id)
-            continue
-        print(f"      {record['finding']}  ({record['wall_s']} s)", flush=True)
-        rows += [(lab.id, row) for row in record["summary"]]
+    ordered = in_calibration_order(chosen)
+    with tempfile.TemporaryDirectory(prefix="gpulist-counters-") as work:
+        for i, lab in enumerate(ordered, 1):
+            why = skip_reason(lab, ctx)
+            if why:
+                print(f"[{i}/{len(ordered)}] {lab.id}: skipped, {why}")
+                failed += [lab.id] if args.lab else []
+                continue
+            print(f"[{i}/{len(ordered)}] {lab.id} ...", flush=True)
+            try:
+                record = run_one(lab, ctx, vers, args, Path(work))
+            except (harness.LabError, RuntimeError, ValueError) as exc:
+                print(f"      FAILED, no record written: {exc}", flush=True)
+                traceback.print_exc(limit=3)
+                failed.append(lab.id)
+                continue
+            c = record["counters"]
+            note = f"{len(c['kernels'])} kernels profiled" if c["status"] == "measured" else f"no counters: {c['reason']}"
+            print(f"      {record['finding']}  ({record['wall_s']} s; {note})", flush=True)
+            rows += [(lab.id, row) for row in record["summary"]]
     print_table(rows)
-    print(f"\n{len(chosen) - len(failed)} of {len(chosen)} labs in {time.perf_counter() - started:.0f} s"
+    print(f"\n{len(ordered) - len(failed)} of {len(ordered)} labs in {time.perf_counter() - started:.0f} s"
           f"{'; failed: ' + ', '.join(failed) if failed else ''}")
     return 1 if failed else 0
 
 
+def default_out() -> Path:
+    return harness.ROOT / "runs" / _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
+
+
+def write_manifest(out: Path, ctx: harness.Context, vers: dict[str, Any]) -> None:
+    """run.json: what a later --merge needs to tell runs apart (machine start, code)."""
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = {"started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+                "boot_id": machine.boot_id(), "gpu": ctx.gpu["id"], "gpu_name": ctx.device_name,
+                "labs_commit": vers["labs_commit"]}
+    (out / merge.RUN_FILE).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+
+
+def counters_pass(lab: Lab, ctx: harness.Context, work: Path) -> int:
+    """Inside ncu: run the lab's probes once each, write their names, time and write nothing else."""
+    lab.run(ctx)
+    ncu.write_probes(ctx.probes, work)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.merge:
+        out = args.out or harness.DEFAULT_OUT
+        written = merge.merge(args.merge, out)
+        print(f"merged {len(args.merge)} runs into {len(written)} records under {out}")
+        return 0
     found = labs()
     if args.list:
         print_list(found)
@@ -181,13 +278,21 @@ def main(argv: list[str] | None = None) -> int:
     except harness.NotAvailable as exc:
         print(f"labs: {exc}", file=sys.stderr)
         return 2
+    if args.counters_pass:
+        return counters_pass(chosen[0], ctx, args.counters_pass)
+    args.out = args.out or default_out()
     print(f"{ctx.device_name} ({ctx.gpu['id']}), {ctx.props['sm_count']} SMs; torch {vers['torch']}, "
-          f"CUDA {vers['cuda']}, Triton {vers['triton']}, driver {vers['driver']}", flush=True)
+          f"CUDA {vers['cuda']}, Triton {vers['triton']}, driver {vers['driver']}; telemetry {ctx.telemetry}", flush=True)
+    if not args.quick:
+        write_manifest(args.out, ctx, vers)
     try:
-        return run_all(chosen, ctx, vers, args)
+        code = run_all(chosen, ctx, vers, args)
     except KeyboardInterrupt:
         print("\nstopped: the lab in progress wrote no record", file=sys.stderr)
         return 130
+    if not args.quick:
+        print(f"records in {args.out}")
+    return code
 
 
 if __name__ == "__main__":
