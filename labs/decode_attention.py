@@ -6,15 +6,15 @@ cache of 512 to 131,072 tokens in BF16, through each of PyTorch's attention back
 (its split-KV decoding kernel), cuDNN, memory-efficient attention and the plain math path.
 How: scaled_dot_product_attention pinned to one backend at a time, each in the query layout it
 runs fastest in (cuDNN takes the 32 query heads with enable_gqa; the others the 4 query heads of
-a KV head as 4 rows), checked against float64 arithmetic on one sequence, sampled until the
-spread is small; a profiler trace of one FlashAttention step names its kernels and shows them
-on a timeline; Nsight Compute counts the DRAM bytes each backend's kernels read.
-Against what model: a fixed cost plus bytes over bandwidth, t = k x h + KV / B: decoding reads
-every cached key and value once per step and does little arithmetic with each, so a long cache
-takes its bytes' time at the copy bandwidth the memory-bandwidth lab measured, and a short one
-the launch cost h of the backend's k kernels, h as the launch-overhead lab measured it. The
-memory-efficient and math backends are measured, not modelled: they do not split the cache
-across the GPU's SMs.
+a KV head as 4 rows), checked against float64 arithmetic on one sequence, captured in a CUDA
+graph as serving engines run decoding (so the host's dispatch stays out of the GPU's time) and
+its replays sampled until the spread is small; a profiler trace of one step per modelled backend
+names its kernels and shows them on a timeline; Nsight Compute counts the DRAM bytes read.
+Against what model: a fixed cost plus bytes over bandwidth, t = a + KV / B: decoding reads every
+cached key and value once per step and does little arithmetic with each, so a long cache takes
+its bytes' time at the copy bandwidth the memory-bandwidth lab measured, and a short one the
+backend's fixed cost a, its step over a 64-token cache, measured apart. The memory-efficient and
+math backends are measured, not modelled: they do not split the cache across the GPU's SMs.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import harness
 from harness import traces
 
 ID = "decode-attention"
-NEEDS = ("copy_gbs", "launch_us")
+NEEDS = ("copy_gbs",)
 COUNTERS = ("dram__bytes_read.sum", "gpu__time_duration.sum", "sm__warps_active.avg.pct_of_peak_sustained_active")
 
 BATCH, KV_HEADS, GROUP, HEAD_DIM = 8, 8, 4, 128
@@ -32,6 +32,7 @@ MATH_MAX = 16384  # the math path materialises the scores: measured only on shor
 BACKENDS = {"flash": "FlashAttention", "cudnn": "cuDNN", "efficient": "memory-efficient", "math": "math"}
 MODELLED = ("flash", "cudnn")
 TRACE_CONTEXT = 4096
+FIXED_CONTEXT = 64
 
 
 def kv_bytes(context: int, item: int = 2) -> int:
@@ -39,8 +40,8 @@ def kv_bytes(context: int, item: int = 2) -> int:
     return 2 * BATCH * context * KV_HEADS * HEAD_DIM * item
 
 
-def predicted_ms(context: int, bandwidth_gbs: float, kernels: int, launch_us: float) -> float:
-    return kernels * launch_us * 1e-3 + kv_bytes(context) / (bandwidth_gbs * 1e9) * 1e3
+def predicted_ms(context: int, bandwidth_gbs: float, fixed_ms: float) -> float:
+    return fixed_ms + kv_bytes(context) / (bandwidth_gbs * 1e9) * 1e3
 
 
 def reference(q, k, v):
@@ -79,49 +80,75 @@ def inputs(context: int):
     return q, harness.random(shape, torch.bfloat16), harness.random(shape, torch.bfloat16)
 
 
-def kernels_per_step(ctx: harness.Context) -> tuple[dict[str, int], list[harness.Trace]]:
-    """Kernels one step launches, per modelled backend, read from a profiler trace of each."""
+def replayable(go):
+    """The step captured as a CUDA graph (its replay returns the output of the capture), or the
+    step itself where this backend cannot be captured."""
+    import torch
+
+    go()
+    torch.cuda.synchronize()
+    try:
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            out = go()
+    except RuntimeError:
+        return go, False
+    def replay():
+        graph.replay()
+        return out
+    return replay, True
+
+
+def timelines(ctx: harness.Context) -> list[harness.Trace]:
+    """One step per modelled backend under the profiler, kept with the record."""
     q, k, v = inputs(TRACE_CONTEXT)
-    counts, kept = {}, []
+    found = []
     for backend in MODELLED:
         go = step(backend, q, k, v)
         go()
         trace = ctx.trace(backend, f"one decoding step over {TRACE_CONTEXT:,} tokens, {BACKENDS[backend]}", go)
-        if trace is None:
-            return {b: 2 for b in MODELLED}, []
-        counts[backend] = max(1, trace.kernels)
-        kept.append(trace)
-    return counts, kept
+        found += [trace] if trace else []
+    return found
 
 
-def measure_backend(ctx: harness.Context, backend: str, contexts, copy: float, kernels: int | None,
-                    launch_us: float) -> harness.Series | None:
+def fixed_ms(ctx: harness.Context, backend: str) -> float:
+    """The backend's step over a 64-token cache: what a step costs whatever the cache."""
+    q, k, v = inputs(FIXED_CONTEXT)
+    fn, _ = replayable(step(backend, q, k, v))
+    return ctx.measure(fn).ms
+
+
+def measure_backend(ctx: harness.Context, backend: str, contexts, copy: float) -> tuple[harness.Series | None, dict]:
+    modelled = backend in MODELLED
     series = harness.Series(backend, f"{BACKENDS[backend]}, 8 sequences", "context length", "tokens",
-                            "attention time", "ms", scale="log2", model="fixed-plus-bytes" if kernels else None)
+                            "attention time", "ms", scale="log2", model="fixed-plus-bytes" if modelled else None)
+    try:
+        fixed = fixed_ms(ctx, backend) if modelled else None
+    except RuntimeError as exc:  # this backend cannot run these shapes here
+        print(f"      {BACKENDS[backend]} unavailable: {str(exc).splitlines()[0][:120]}")
+        return None, {}
+    graphed = True
     for context in contexts:
         if backend == "math" and context > MATH_MAX:
             break
         q, k, v = inputs(context)
-        go = step(backend, q, k, v)
-        try:
-            out = go()
-        except RuntimeError as exc:  # this backend cannot run these shapes here
-            print(f"      {BACKENDS[backend]} unavailable: {str(exc).splitlines()[0][:120]}")
-            return None
-        harness.check_close(f"{backend} attention over {context} tokens", out[0], reference(q[0], k[0], v[0]), 2e-2)
+        fn, graphed = replayable(step(backend, q, k, v))
+        harness.check_close(f"{backend} attention over {context} tokens", fn()[0], reference(q[0], k[0], v[0]), 2e-2)
         probe = f"{backend}, {context:,} tokens" if context == CONTEXTS[-1] else None
-        sample = ctx.measure(go, probe=probe, series=backend, x=context)
-        series.add(context, harness.Value.time(sample),
-                   predicted=predicted_ms(context, copy, kernels, launch_us) if kernels else None)
-    return series
+        sample = ctx.measure(fn, probe=probe, series=backend, x=context)
+        series.add(context, harness.Value.time(sample), predicted=predicted_ms(context, copy, fixed) if modelled else None)
+    return series, {"graphed": graphed, **({"fixed_ms": fixed} if modelled else {})}
 
 
 def run(ctx: harness.Context) -> harness.Result:
     copy = ctx.calibrated("copy_gbs", float(ctx.gpu["memory_bandwidth_gbs"]))
-    launch = ctx.calibrated("launch_us", 7.0, "fixed")
-    counts, kept = kernels_per_step(ctx)
     contexts = CONTEXTS[::2] if ctx.quick else CONTEXTS
-    series = [s for b in BACKENDS if (s := measure_backend(ctx, b, contexts, copy[0], counts.get(b), launch[0]))]
+    series, how = [], {}
+    for backend in BACKENDS:
+        s, info = measure_backend(ctx, backend, contexts, copy[0])
+        if s is not None:
+            series.append(s)
+            how[backend] = info
     longest = contexts[-1]
     best = min((s for s in series if any(p["x"] == longest for p in s.points)), key=lambda s: s.at(longest)["y"])
     flash = next(s for s in series if s.id == "flash")
@@ -131,16 +158,16 @@ def run(ctx: harness.Context) -> harness.Result:
     t = best.at(longest)["y"]
     finding = (f"At {longest:,} tokens the fastest backend, {BACKENDS[best.id]}, takes {t:.3f} ms, reading its "
                f"{kv_bytes(longest) / 1e9:.1f} GB of KV cache at {kv_bytes(longest) / (t * 1e-3) / 1e9:,.0f} GB/s; at "
-               f"{contexts[0]:,} tokens FlashAttention takes {flash.points[0]['y'] * 1e3:.0f} µs, mostly launch cost.")
-    model = harness.Model("fixed-plus-bytes", "A fixed cost plus bytes over bandwidth", "t = k x h + KV bytes / B",
-                          (harness.Term("h", "launch cost of one kernel", launch[0], "us", launch[1], launch[2]),
-                           *(harness.Term(f"k_{b}", f"kernels one {BACKENDS[b]} step launches (trace)", counts[b],
-                                          "count", "measured", ID) for b in counts),
-                           harness.Term("B", "copy bandwidth", copy[0], "GB/s", copy[1], copy[2])))
+               f"{contexts[0]:,} tokens FlashAttention takes {flash.points[0]['y'] * 1e3:.0f} µs, mostly its fixed cost.")
+    terms = [harness.Term(f"a_{b}", f"{BACKENDS[b]}'s step over {FIXED_CONTEXT} tokens", how[b]["fixed_ms"] * 1e3, "us",
+                          "measured", ID) for b in MODELLED if b in how]
+    model = harness.Model("fixed-plus-bytes", "A fixed cost plus bytes over bandwidth", "t = a + KV bytes / B",
+                          (*terms, harness.Term("B", "copy bandwidth", copy[0], "GB/s", copy[1], copy[2])))
     return harness.Result(parameters={"dtype": "bfloat16", "batch": BATCH, "kv_heads": KV_HEADS,
-                                      "query_heads_per_kv_head": GROUP, "head_dim": HEAD_DIM,
-                                      "fastest_backend": best.id},
-                          series=series, summary=summary, finding=finding, models=[model], traces=kept, warmup=ctx.warmup)
+                                      "query_heads_per_kv_head": GROUP, "head_dim": HEAD_DIM, "fastest_backend": best.id,
+                                      "graph_replayed": {b: i["graphed"] for b, i in how.items()}},
+                          series=series, summary=summary, finding=finding, models=[model], traces=timelines(ctx),
+                          warmup=ctx.warmup)
 
 
 def explain(result: harness.Result, counters: dict) -> str:

@@ -2,7 +2,8 @@
 
 What it measures: host-to-device and device-to-host copies of 64 KiB to 1 GiB, from ordinary
 (pageable) host memory and from page-locked (pinned) memory.
-How: CUDA events around each copy, sampled until the spread is small; every copy checked by
+How: CUDA events around each sample, sampled until the spread is small, a sample being as many
+back-to-back copies as make 16 MiB (one for the larger sizes), as nccl-tests times small messages; every copy checked by
 comparing what arrived with what was sent; a profiler trace of one 64 MiB copy each way from
 pinned and from pageable memory, kept with the record.
 Against what model: a fixed cost plus bytes over the link, t = a + S / L, where a is the time of a
@@ -23,6 +24,12 @@ COUNTERS: tuple[str, ...] = ()  # copies are the copy engines' work: no kernels 
 SIZES = tuple(2**k for k in range(16, 31, 2))  # 64 KiB .. 1 GiB
 GT_PER_LANE = {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}  # GT/s per lane, by generation
 TRACE_BYTES = 64 * 2**20
+SAMPLE_BYTES = 16 * 2**20
+
+
+def copies_per_sample(size: int) -> int:
+    """Back-to-back copies in one timed sample: enough that a small copy's timing noise averages out."""
+    return max(1, SAMPLE_BYTES // size)
 
 
 def link_gbs(generation: int, width: int) -> float:
@@ -72,7 +79,7 @@ def buffers(size: int, pinned: bool):
 
 
 def copy_fn(size: int, pinned: bool, to_device: bool):
-    """The copy, after checking a round trip of the same buffers."""
+    """`copies_per_sample(size)` copies, after checking a round trip of the same buffers."""
     import torch
 
     host, dev, back = buffers(size, pinned)
@@ -80,7 +87,13 @@ def copy_fn(size: int, pinned: bool, to_device: bool):
     back.copy_(dev)
     torch.cuda.synchronize()
     harness.check_equal("round trip", back, host)
-    return (lambda: dev.copy_(host, non_blocking=pinned)) if to_device else (lambda: back.copy_(dev, non_blocking=pinned))
+    one = (lambda: dev.copy_(host, non_blocking=pinned)) if to_device else (lambda: back.copy_(dev, non_blocking=pinned))
+    count = copies_per_sample(size)
+
+    def copies():
+        for _ in range(count):
+            one()
+    return copies
 
 
 def kind(pinned: bool, to_device: bool) -> str:
@@ -96,7 +109,7 @@ def measure_series(ctx: harness.Context, sizes, fixed_ms: float, link: float, me
                                "GB/s", scale="log2", model="link" if pinned else "staged")
             for size in sizes:
                 sample = ctx.measure(copy_fn(size, pinned, to_device), flush=False)
-                s.add(round(size / 2**20, 4), harness.Value.rate(sample, size, 1e-9),
+                s.add(round(size / 2**20, 4), harness.Value.rate(sample, size * copies_per_sample(size), 1e-9),
                       predicted=model_gbs(size, fixed_ms, link, None if pinned else memcpy))
             series.append(s)
     return series
@@ -105,7 +118,7 @@ def measure_series(ctx: harness.Context, sizes, fixed_ms: float, link: float, me
 def timelines(ctx: harness.Context) -> list[harness.Trace]:
     found = []
     for pinned in (True, False):
-        fn = copy_fn(TRACE_BYTES, pinned, True)
+        fn = copy_fn(TRACE_BYTES, pinned, True)  # 64 MiB: one copy a sample
         trace = ctx.trace(f"{'pinned' if pinned else 'pageable'}-h2d",
                           f"one 64 MiB copy to the GPU from {'pinned' if pinned else 'pageable'} memory", fn)
         found += [trace] if trace else []
@@ -123,7 +136,7 @@ def models(fixed_ms: float, link: float, link_source: str, memcpy: float) -> lis
 def run(ctx: harness.Context) -> harness.Result:
     link_of = read_link()
     link, link_source = (link_gbs(*link_of), "device") if link_of else (link_gbs(4, 16), "fixed")
-    fixed_ms = ctx.measure(copy_fn(4096, True, True), flush=False).ms
+    fixed_ms = ctx.measure(copy_fn(4096, True, True), flush=False).ms / copies_per_sample(4096)
     memcpy = host_memcpy_gbs()
     sizes = SIZES[::2] if ctx.quick else SIZES
     series = measure_series(ctx, sizes, fixed_ms, link, memcpy)

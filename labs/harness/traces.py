@@ -92,3 +92,13 @@ def kernel_duration_us(trace: dict[str, Any]) -> float | None:
     """Median duration of the trace's GPU kernels (µs)."""
     durations = [float(e.get("dur", 0)) for e in gpu_events(trace) if e.get("cat") == "kernel"]
     return statistics.median(durations) if durations else None
+
+
+def graph_launch_latency_us(trace: dict[str, Any]) -> float | None:
+    """From the host's graph launch to the graph's first kernel on the GPU (µs): a replay's fixed cost."""
+    launch = [e for e in trace.get("traceEvents", []) if e.get("ph") == "X" and e.get("cat") == "cuda_runtime"
+              and "GraphLaunch" in str(e.get("name", ""))]
+    kernels = _starts([e for e in gpu_events(trace) if e.get("cat") == "kernel"])
+    if not launch or not kernels:
+        return None
+    return kernels[0] - float(min(launch, key=lambda e: float(e["ts"]))["ts"])

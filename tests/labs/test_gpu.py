@@ -31,11 +31,21 @@ def test_each_lab_runs_and_checks_itself(ctx, lab):
     assert result.finding and result.summary
 
 
-def test_time_ms_times_the_device_not_the_host(ctx):
+def test_measure_times_the_device_not_the_host(ctx):
     x = harness.random(2**26)
-    ms = harness.time_ms(ctx, lambda: x.mul_(1.0001))
+    sample = ctx.measure(lambda: x.mul_(1.0001))
     # 512 MiB read and written: at least a tenth of a millisecond on any GPU of gpus.yml
-    assert 0.1 < ms < 1000
+    assert 0.1 < sample.q1_ms <= sample.ms <= sample.q3_ms < 1000
+    assert sample.n >= ctx.rule.min_samples
+
+
+def test_measure_samples_the_clock_while_it_times(ctx):
+    x = harness.random(2**26)
+    sample = ctx.measure(lambda: x.mul_(1.0001))
+    if ctx.telemetry == "none":
+        pytest.skip("NVML is not available here")
+    low, high = sample.telemetry["sm_mhz"]
+    assert 100 < low <= high < 5000 and sample.telemetry["power_w"] > 0
 
 
 def test_a_wrong_kernel_is_caught_before_timing(ctx, monkeypatch):
@@ -51,7 +61,7 @@ def test_a_wrong_kernel_is_caught_before_timing(ctx, monkeypatch):
 
     monkeypatch.setattr(coalescing, "_gather", OffByOne())
     timed = []
-    monkeypatch.setattr(harness, "time_ms", lambda *a, **k: timed.append(1) or 1.0)
+    monkeypatch.setattr(type(ctx), "measure", lambda *a, **k: timed.append(1) or harness.Sample(1.0, 1.0, 1.0, 1))
     with pytest.raises(harness.CheckFailed, match="gather at stride 1"):
         coalescing.run(ctx)
     assert not timed
