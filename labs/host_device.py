@@ -3,7 +3,7 @@
 What it measures: host-to-device and device-to-host copies of 64 KiB to 1 GiB, from ordinary
 (pageable) host memory and from page-locked (pinned) memory.
 How: CUDA events around each sample, sampled until the spread is small, a sample being as many
-back-to-back copies as make 16 MiB (one for the larger sizes), as nccl-tests times small messages; every copy checked by
+back-to-back copies as make 256 MiB (one for the larger sizes), as nccl-tests times small messages; every copy checked by
 comparing what arrived with what was sent; a profiler trace of one 64 MiB copy each way from
 pinned and from pageable memory, kept with the record.
 Against what model: a fixed cost plus bytes over the link, t = a + S / L, where a is the time of a
@@ -24,7 +24,7 @@ COUNTERS: tuple[str, ...] = ()  # copies are the copy engines' work: no kernels 
 SIZES = tuple(2**k for k in range(16, 31, 2))  # 64 KiB .. 1 GiB
 GT_PER_LANE = {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}  # GT/s per lane, by generation
 TRACE_BYTES = 64 * 2**20
-SAMPLE_BYTES = 16 * 2**20
+SAMPLE_BYTES = 256 * 2**20
 
 
 def copies_per_sample(size: int) -> int:
