@@ -58,11 +58,29 @@ def test_a_lab_that_fails_writes_no_record(tmp_path, monkeypatch):
         def run(ctx):
             raise harness.CheckFailed("gather at stride 8: output differs from the reference")
 
-    monkeypatch.setattr(harness, "gpu_state", lambda index=0: dict.fromkeys(harness.STATE_KEYS))
-    ctx = harness.Context(gpu={"id": "h200"}, device_name="NVIDIA H200", props={})
+    from harness import machine
+
+    monkeypatch.setattr(harness, "gpu_state", lambda index=0: dict.fromkeys(machine.STATE_KEYS))
+    ctx = harness.Context(gpu={"id": "h200"}, device_name="NVIDIA H200", props={}, counters_pass=True)
+    args = run.parse_args(["--lab", "coalescing", "--out", str(tmp_path / "out")])
     with pytest.raises(harness.CheckFailed):
-        run.run_one(run.Lab("coalescing", "x", 1, Broken), ctx, {}, tmp_path)
+        run.run_one(run.Lab("coalescing", "x", 1, Broken), ctx, {}, args, tmp_path / "work")
     assert not list(tmp_path.rglob("*"))
+
+
+def test_labs_run_after_the_labs_they_are_calibrated_on():
+    order = [lab.id for lab in run.in_calibration_order(run.labs())]
+    for lab in run.labs():
+        for key in lab.needs:
+            providers = [other.id for other in run.labs() if key in other.provides]
+            assert providers, f"{lab.id} needs {key}, which no lab provides"
+            assert all(order.index(p) < order.index(lab.id) for p in providers), (lab.id, key)
+
+
+def test_every_counter_a_lab_asks_for_is_catalogued():
+    known = harness.counter_units()
+    for lab in run.labs():
+        assert set(getattr(lab.module, "COUNTERS", ())) <= set(known), lab.id
 
 
 def test_labs_never_import_gpulist_and_each_lab_says_what_it_measures():
@@ -73,4 +91,4 @@ def test_labs_never_import_gpulist_and_each_lab_says_what_it_measures():
         assert "gpulist" not in imported, path.name
     for lab in run.labs():
         doc = lab.module.__doc__
-        assert "What it measures" in doc and "How:" in doc and "Against what ceiling" in doc, lab.id
+        assert "What it measures" in doc and "How:" in doc and "Against what model" in doc, lab.id
