@@ -4,12 +4,14 @@
     python labs/run.py --all [--out DIR]             # every lab this machine can run
     python labs/run.py --lab coalescing [--lab ...]  # some of them
     python labs/run.py --merge RUN [RUN ...] --out data/measurements   # several runs, one record each
+    python labs/run.py --compare BUNDLE [--with GPU]  # your run beside the published records
 
 Each lab checks its kernels against a reference, predicts its figures from a model calibrated
 on the ceilings this run measured (copy bandwidth, matmul rates), times its points until their
 spread is small while sampling the clocks, then runs its probes once more under Nsight Compute
 for the counters that show its mechanism. A run writes a folder (DIR, by default
-runs/<UTC time>/): run.json and DIR/<gpu>/<lab>.yml, with any traces beside the records. A lab
+runs/<UTC time>/): run.json and DIR/<gpu>/<lab>.yml, with any traces beside the records, and packs
+it as DIR.tar.gz, the run's bundle, to keep, compare or contribute. A lab
 whose check fails, or that is stopped half-way, writes no record. The run ends with a table of
 measured against model.
 
@@ -35,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness  # noqa: E402
 from harness import counters as ncu  # noqa: E402
-from harness import machine, merge  # noqa: E402
+from harness import bundle, compare, machine, merge  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     what.add_argument("--all", action="store_true", help="run every lab this machine can run")
     what.add_argument("--lab", action="append", metavar="NAME", help="run one lab (repeatable)")
     what.add_argument("--merge", nargs="+", type=Path, metavar="RUN", help="merge run folders (the first is the base)")
+    what.add_argument("--compare", type=Path, metavar="BUNDLE", help="compare a run (folder or .tar.gz) with the "
+                      "published records")
+    parser.add_argument("--with", dest="with_gpu", metavar="GPU", help="with --compare: the published GPU to compare "
+                        "with (default: the same GPU, else the nearest by memory bandwidth)")
     parser.add_argument("--counters-pass", type=Path, metavar="DIR", help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help="where the run's folder goes (default: runs/<UTC time>)")
     parser.add_argument("--gpu", metavar="ID", help="the data/gpus.yml row of this GPU, where its name is not recognised")
@@ -261,8 +267,42 @@ def counters_pass(lab: Lab, ctx: harness.Context, work: Path) -> int:
     return 0
 
 
+def published() -> dict[str, dict[str, dict[str, Any]]]:
+    """The published records, by GPU and lab."""
+    import yaml
+
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for path in sorted(harness.DEFAULT_OUT.glob("*/*.yml")):
+        record = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found.setdefault(record["gpu"], {})[record["lab"]] = record
+    return found
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    """--compare: the reader's figures beside the published ones, lab by lab."""
+    import yaml
+
+    try:
+        manifest, mine = bundle.records(args.compare)
+    except (bundle.BundleError, OSError) as exc:
+        print(f"labs: {exc}", file=sys.stderr)
+        return 2
+    gpu = manifest.get("gpu") or next(iter(mine.values()))["gpu"]
+    pub = published()
+    rows = yaml.safe_load(harness.catalog.GPUS_YML.read_text(encoding="utf-8"))["gpus"]
+    bandwidth = {r["id"]: float(harness.load_gpu(r["id"]).get("memory_bandwidth_gbs") or 0) for r in rows}
+    other = args.with_gpu or compare.nearest(gpu, {g: 1.0 for g in pub}, bandwidth)
+    if other not in pub:
+        print(f"labs: no published records for {other!r}; published: {', '.join(sorted(pub)) or 'none'}", file=sys.stderr)
+        return 2
+    print("\n".join(compare.table(compare.compare(mine, pub[other]), gpu, other)))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.compare:
+        return run_compare(args)
     if args.merge:
         out = args.out or harness.DEFAULT_OUT
         written = merge.merge(args.merge, out)
@@ -291,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\nstopped: the lab in progress wrote no record", file=sys.stderr)
         return 130
     if not args.quick:
-        print(f"records in {args.out}")
+        print(f"records in {args.out}; bundle: {bundle.pack(args.out)}")
     return code
 
 
