@@ -40,6 +40,8 @@ CELLS = [
 def notebook() -> nbformat.NotebookNode:
     nb = v4.new_notebook()
     nb.cells = [v4.new_markdown_cell(text) if kind == "markdown" else v4.new_code_cell(text) for kind, text in CELLS]
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"cell-{i}"  # nbformat draws random ids; fixed ones keep the file as its maker writes it
     nb.metadata = {"accelerator": "GPU", "kernelspec": {"name": "python3", "display_name": "Python 3"},
                    "language_info": {"name": "python"}}
     return nb
