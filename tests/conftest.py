@@ -27,6 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
 
 MakeData = Callable[[dict[str, dict]], Path]
+_ADDRESSED = ("glossary", "vendor_terms", "metrics", "problems")  # the concept fields that hold URLs
 
 
 @pytest.fixture
@@ -36,13 +37,19 @@ def repo_data() -> Path:
 
 @pytest.fixture
 def make_data(tmp_path: Path) -> MakeData:
-    """A data folder with the real topics and tags and the given resources (id -> fields)."""
+    """A data folder with the real topics and tags and the given resources (id -> fields). Its
+    concepts keep no outside address (glossary pages, vendor terms, metrics, problems): a link
+    check of the folder reads concepts.yml too, and a test must only ever reach 127.0.0.1."""
 
     def build(resources: dict[str, dict]) -> Path:
         root = tmp_path / "data"
         (root / "resources").mkdir(parents=True, exist_ok=True)
-        for name in ("topics.yml", "concepts.yml"):
-            shutil.copy(DATA / name, root / name)
+        shutil.copy(DATA / "topics.yml", root / "topics.yml")
+        concepts = yaml.safe_load((DATA / "concepts.yml").read_text(encoding="utf-8"))
+        for concept in concepts:
+            for field in _ADDRESSED:
+                concept.pop(field, None)
+        (root / "concepts.yml").write_text(yaml.safe_dump(concepts, sort_keys=False, allow_unicode=True), encoding="utf-8")
         for rid, fields in resources.items():
             entry = {"type": "code", "topic": "attention", "tier": 1, "added": "2025-01-01", **fields}
             text = yaml.safe_dump(entry, sort_keys=False).replace("'2025-01-01'", "2025-01-01")

@@ -58,6 +58,14 @@ CORPUS = [
      "problems[0].url: URLs must start with http:// or https:// (found 'javascript:')"),
     ("problem-unknown-platform.yml", C + ":48:15", "invalid-value",
      "problems[0].platform must be one of gpu-mode, leetgpu, tensara or kernelbench (found 'codeforces')"),
+    # Issue 45: a vendor term that names an unknown concept is refused, where it is written.
+    ("vendor-term-unknown-concept.yml", C + ":36:14", "vendor-term",
+     "vendor term 'Matrix cores (MFMA units)' names unknown concept 'matrix-corez' (not in concepts.yml)"),
+    ("vendor-term-twice.yml", C + ":36:5", "vendor-term", "vendor 'amd' lists 'wavefront (warp)' twice in `vendor_terms`"),
+    ("vendor-term-unknown-vendor.yml", C + ":34:13", "invalid-value",
+     "vendor_terms[0].vendor must be one of nvidia, amd or tpu (found 'intel')"),
+    ("metric-javascript-url.yml", C + ":36:10", "url-scheme",
+     "metrics[0].url: URLs must start with http:// or https:// (found 'javascript:')"),
 ]
 
 

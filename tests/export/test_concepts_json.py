@@ -10,7 +10,7 @@ from gpulist.view.catalog import SiteView, build_view
 from tests.site.conftest import load_fixture
 
 KEYS = {"id", "title", "description", "aliases", "definition", "requires", "related", "glossary",
-        "book_terms", "start", "entries", "page", "check", "problems", "area"}
+        "book_terms", "start", "entries", "page", "check", "problems", "area", "vendor_terms", "metrics"}
 
 
 def _view() -> SiteView:
@@ -45,3 +45,13 @@ def test_questions_and_problems_are_exported_as_written() -> None:
                                                "url": "https://example.com/problems/softmax-attention",
                                                "asks": attention.problems[0].asks}]
     assert by_id["kv-cache"]["check"] == [] == by_id["kv-cache"]["problems"]
+
+
+def test_vendor_terms_and_metrics_are_exported_as_written() -> None:
+    by_id = {c["id"]: c for c in json.loads(render_concepts_json(_view()))["concepts"]}
+    terms = by_id["attention"]["vendor_terms"]
+    assert terms[1] == {"vendor": "amd", "term": "Local data share (LDS)",
+                        "url": "https://example.com/amd/glossary/device-hardware.html#term-Local-data-share"}
+    assert terms[2] == {"vendor": "amd", "term": "KV cache on MI300X", "concept": "kv-cache"}  # no url: none written
+    assert [m["profiler"] for m in by_id["attention"]["metrics"]] == ["nsight-compute", "rocprofv3", "rocprof-compute"]
+    assert by_id["kv-cache"]["vendor_terms"] == [] and by_id["kv-cache"]["metrics"] == []

@@ -90,3 +90,19 @@ def test_broken_yaml_is_skipped_with_a_warning(tmp_path: Path) -> None:
 def test_a_missing_input_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError):
         collect([tmp_path / "nope"])
+
+
+def test_a_data_folder_also_gives_its_concepts_glossary_and_metric_pages(tmp_path: Path) -> None:
+    """The concepts' Modal and AMD glossary links and the vendors' metric pages are checked like
+    the entries' links, each at its line of concepts.yml (issue 45)."""
+    data = make_data(tmp_path / "data")
+    (data / "concepts.yml").write_text(
+        "- id: simt\n  title: SIMT\n  glossary: https://modal.com/gpu-glossary/device-software/warp\n"
+        "  vendor_terms:\n  - vendor: amd\n    term: Wavefront (Warp)\n"
+        "    url: https://rocm.docs.amd.com/en/latest/reference/glossary/device-hardware.html#term-Wavefront-Warp\n",
+        encoding="utf-8")
+    found = {t.url: (t.sources[0].file.rsplit("/", 1)[-1], t.sources[0].line) for t in collect([data])}
+    assert found["https://modal.com/gpu-glossary/device-software/warp"] == ("concepts.yml", 3)
+    assert found["https://rocm.docs.amd.com/en/latest/reference/glossary/device-hardware.html#term-Wavefront-Warp"] == (
+        "concepts.yml", 7)
+    assert len(found) == 5  # the resource's three and the concept's two

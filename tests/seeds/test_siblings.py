@@ -18,8 +18,9 @@ from tests.conftest import DATA
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "seeds"
 
 # How each item of list 001 is accounted for: its opening words -> the entries ("entry:id")
-# and vocabulary terms ("tag:term", a tag id or alias) that now carry it, or "left:<why>" for an
-# item the curator left out (an entry must earn its place). Decided by hand.
+# and vocabulary terms ("tag:term", a concept id or alias) that now carry it. Decided by hand.
+# The user's lists stay whole (issue 45): an item that names a resource is an entry, and an item
+# that names a subject ("Memory hierarchy and coalescing") is a concept; nothing is left out.
 LIST_001 = {
     "Programming Massively Parallel Processors": ["entry:pmpp"],
     "CUDA by Example": ["entry:cuda-by-example", "entry:ultra-scale-playbook"],
@@ -64,12 +65,8 @@ LIST_001 = {
     "GPU MODE video lecture series": ["entry:gpu-mode-lectures"],
     "Red Hat vLLM Office Hours": ["entry:red-hat-vllm-office-hours"],
     "Optimization techniques for GPU programming": ["entry:optimization-techniques-for-gpu-programming"],
-    "Efficient Multi-GPU Programming in Python": [
-        "left:a paywalled paper whose venue and year no copy shows and which nobody here has read: "
-        "not the essential tier-1 read it was listed as"],
-    "Evolving GPU Architecture": [
-        "left:a paywalled IEEE Micro history of the GPU (Dally, Keckler and Kirk, 2021) that no free copy "
-        "shows beyond its abstract; the architecture whitepapers and PMPP teach the machine itself"],
+    "Efficient Multi-GPU Programming in Python": ["entry:efficient-multi-gpu-programming-in-python"],
+    "Evolving GPU Architecture": ["entry:evolving-gpu-architecture"],
     "Deep Learning Workload Scheduling": ["entry:deep-learning-workload-scheduling"],
     "Optimizing Machine Learning Models with CUDA": ["entry:optimizing-ml-models-with-cuda"],
     "NVIDIA Research Papers on Model Parallelism": ["entry:megatron-lm-paper"],
@@ -138,11 +135,17 @@ def test_sibling_list_001_repairs_cleanly(list_001: list[str]) -> None:
 
 def _resolves(target: str, catalog: Catalog) -> bool:
     kind, _, name = target.partition(":")
-    if kind == "left":
-        return bool(name.strip())
     if kind == "entry":
         return any(r.id == name for r in catalog.resources)
-    return any(name in {t.id, *(a.lower() for a in t.aliases)} for t in catalog.concepts)
+    if kind == "tag":
+        return any(name in {t.id, *(a.lower() for a in t.aliases)} for t in catalog.concepts)
+    return False  # "left:" and any other kind: the list keeps every item
+
+
+def test_resolves_refuses_a_left_out_item(catalog: Catalog) -> None:
+    assert not _resolves("left:unread", catalog)
+    assert not _resolves("entry:no-such-entry", catalog)
+    assert _resolves("entry:pmpp", catalog) and _resolves("tag:shared memory", catalog)
 
 
 def test_every_item_of_list_001_is_accounted_for(list_001: list[str], catalog: Catalog) -> None:
@@ -169,45 +172,40 @@ def _carries(seed_url: str, resource: Resource) -> bool:
     return _same(seed_url, resource.url, resource.arxiv) or any(_same(seed_url, url, None) for url in links)
 
 
-# The notes' URLs the curator left out, and why: each was listed once, unread, under a title made
-# up from its address, and none is essential or the best of its kind.
-LEFT_OUT_003 = {
-    "https://cloud.tencent.com/developer/article/2346580": "title unknown; PyTorch's internals are covered by "
-        "the walkthroughs the notes mark as favourites",
-    "https://www.cnblogs.com/learnhow/p/18447779": "unread, no copy anywhere; llama.cpp's own repository is listed",
-    "https://forsworns.github.io/zh/blogs/20240623/": "unread, no copy anywhere (the host's stored pages are its eBPF "
-        "posts); llama.cpp's own repository is listed",
-    "https://hurray0.com/menu/151/": "no copy of the page anywhere, only its title in pages that cite it; PyTorch's "
-        "internals are covered by listed primary sources",
-    "https://hurray0.com/menu/152/": "no copy of the page anywhere, only its title in pages that cite it; PyTorch's "
-        "internals are covered by listed primary sources",
-    "https://www.cnblogs.com/int-me-X/category/2371391.html": "the category page never seen; its one post read (in a "
-        "mirror) lists nn.Module's members, which PyTorch's own documentation covers",
-    "https://github.com/hitqshao/NVIDIA_SGEMM_PRACTICE": "a copy of wangzyon's repository under another account, not "
-        "in any store; the same naive-to-double-buffered SGEMM progression is taught by the listed worklogs",
-    "https://vccvisualization.org/teaching/CS380/CS380_fall2021_lecture_26.pdf": "one course's slides, unread, title "
-        "unknown; the listed GEMM worklogs and PMPP cover the subject",
-    "https://www.olcf.ornl.gov/wp-content/uploads/2018/12/summit_workshop_Tensor-Cores.pdf": "workshop slides, unread; "
-        "the listed tensor-core programming posts (Lei Mao's, the WMMA walkthrough) teach the same API",
-    "https://blog.csdn.net/kunhe0512/article/details/125492263": "unread; the author's posts are often translations "
-        "of NVIDIA's, and NVIDIA's post on warp-level primitives, listed beside it in the notes, is an entry",
-    "https://netfiles.pw/cuda-matrix-multiplication-performance-optimization-guide/": "unread, on a host whose other "
-        "pages are software downloads; Simon Boehm's and Lei Mao's matmul worklogs cover the subject",
-}
-
-
 def test_every_url_of_notes_003_is_an_entry(notes_003: str, catalog: Catalog) -> None:
+    """All 33 of the notes' links (issue 45: none left out, the two favourites of hurray0.com
+    among them), each carried by an entry of its own or, for a file or a search inside a
+    repository, by the repository's entry."""
     urls = note_urls(notes_003)
-    assert urls, "the fixture should contain URLs"
-    missing = [u for u in urls if u not in LEFT_OUT_003 and not any(_carries(u, r) for r in catalog.resources)]
+    assert len(urls) == 33
+    missing = [u for u in urls if not any(_carries(u, r) for r in catalog.resources)]
     assert missing == []
 
 
-def test_what_was_left_out_of_notes_003_is_in_them_and_not_listed(notes_003: str, catalog: Catalog) -> None:
-    urls = note_urls(notes_003)
-    assert set(LEFT_OUT_003) <= set(urls), "a left-out URL that is not in the notes"
-    assert [u for u in LEFT_OUT_003 if any(_carries(u, r) for r in catalog.resources)] == []
-    assert all(why.strip() for why in LEFT_OUT_003.values())
+def test_the_favourites_of_notes_003_are_entries(notes_003: str, catalog: Catalog) -> None:
+    """The links the notes mark with four thumbs up, the two hurray0.com pages first."""
+    marked = _marked(notes_003)
+    favourites = note_urls(marked)
+    assert favourites[:2] == ["https://hurray0.com/menu/151/", "https://hurray0.com/menu/152/"]
+    assert len(favourites) == 8
+    assert [u for u in favourites if not any(_carries(u, r) for r in catalog.resources)] == []
+    # The one favourite without a link, a paper named by its title alone.
+    assert "Paper: SURVEY AND EVALUATION OF CONVERGING ARCHITECTURE" in marked
+    assert any(r.title.casefold().startswith("survey and evaluation of converging architecture")
+               for r in catalog.resources)
+
+
+def _marked(notes: str) -> str:
+    """The lines that follow a four-thumbs-up mark, up to the next blank line."""
+    kept, marked = [], False
+    for line in notes.splitlines():
+        if ":+1: :+1: :+1: :+1:" in line:
+            marked = True
+        elif not line.strip():
+            marked = False
+        if marked:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 @pytest.mark.parametrize("heading", ["Papers to be read", "LLM Related"])

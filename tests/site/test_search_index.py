@@ -41,3 +41,12 @@ def test_the_index_is_compact_json_of_its_version(view: SiteView) -> None:
     text = render_search_index(view)
     data = json.loads(text)
     assert data["version"] == 1 and data["records"] == search_records(view) and ", " not in text[:40]
+
+
+def test_the_other_vendors_words_are_names_and_the_metrics_keys(view: SiteView) -> None:
+    """Issue 45: "LDS" finds the concept as an alias would, and a profiler counter less surely."""
+    attention = {r[5]: r for r in search_records(view)}["concepts/attention/"]
+    names, keys = attention[2].split(SEP), attention[3].split(SEP)
+    assert names == ["Fused attention", "Local data share (LDS)", "Local data share", "LDS", "KV cache on MI300X", "VMEM"]
+    assert keys == ["smsp__sass_average_data_bytes_per_wavefront_mem_shared.pct", "SQ_LDS_BANK_CONFLICT",
+                    "LDS bank conflicts/access"]

@@ -27,7 +27,9 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarStrin
 
 from gpulist.contribute import comments
 from gpulist.load.yaml_reader import read_yaml, scalar_spans
-from gpulist.models import CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, FIELD_ORDER, PROBLEM_FIELD_ORDER
+from gpulist.models import (
+    CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, FIELD_ORDER, METRIC_FIELD_ORDER, PROBLEM_FIELD_ORDER, VENDOR_TERM_FIELD_ORDER,
+)
 from gpulist.problems import Problem
 from gpulist.schema import FILES, modeline
 
@@ -37,7 +39,8 @@ DEFAULT_MODELINE = modeline(FILES["resource"], 2)
 _LINK_ORDER = ("title", "url")
 # The order of the fields of a list's items, by the list's key; a resource's `links` and
 # anything unknown fall back to title, url.
-_ITEM_ORDER = {"check": CHECK_FIELD_ORDER, "problems": PROBLEM_FIELD_ORDER}
+_ITEM_ORDER = {"check": CHECK_FIELD_ORDER, "problems": PROBLEM_FIELD_ORDER, "vendor_terms": VENDOR_TERM_FIELD_ORDER,
+               "metrics": METRIC_FIELD_ORDER}
 _STR_TAG = "tag:yaml.org,2002:str"
 _PyLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -31,7 +31,7 @@ VERSION = 1
 PATH = "concepts.json"
 _FIELDS = ("id", "title", "description", "aliases", "definition", "requires", "related", "glossary",
            "book_terms", "start")
-_ADDED = ("area",)  # after `page`, in the order keys were added to version 1
+_ADDED = ("area",)  # after `page`, in the order keys were added to version 1 (then vendor_terms, metrics)
 
 
 def concepts_data(view: SiteView) -> dict[str, Any]:
@@ -44,6 +44,8 @@ def _concept(cv: ConceptView) -> dict[str, Any]:
                 check=[q.model_dump() for q in cv.concept.check],
                 problems=[p.model_dump() for p in cv.concept.problems])
     data.update((name, getattr(cv.concept, name)) for name in _ADDED)
+    data.update(vendor_terms=[t.model_dump(exclude_none=True) for t in cv.concept.vendor_terms],
+                metrics=[m.model_dump() for m in cv.concept.metrics])
     return data
 
 

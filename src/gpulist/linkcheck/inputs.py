@@ -1,7 +1,8 @@
 """Where URLs come from, and the file:line of every use.
 
 A data folder (or one resource file) contributes each resource's `url` and `links[].url`
-at the YAML line that holds them. Any other file contributes every URL in its text, as
+at the YAML line that holds them, and its concepts.yml every URL it holds (the Modal and AMD
+glossary pages, the vendors' metric pages, the graded problems), each at its line. Any other file contributes every URL in its text, as
 lychee reads its inputs; a plain list of URLs, one a line, is such a file.
 """
 
@@ -64,8 +65,11 @@ def _folder(path: Path) -> list[Path]:
     """A data folder yields its resources; any other folder its text files, hidden ones skipped."""
     from gpulist.load import resource_files
 
-    if (path / "resources").is_dir() or path.name == "resources":
-        return resource_files(path) if path.name != "resources" else resource_files(path.parent)
+    if path.name == "resources":
+        return resource_files(path.parent)
+    if (path / "resources").is_dir():
+        concepts = path / "concepts.yml"
+        return [*resource_files(path), *([concepts] if concepts.is_file() else [])]
     return walk_files(path, TEXT_SUFFIXES, hidden=False)
 
 

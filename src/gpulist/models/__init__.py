@@ -15,6 +15,10 @@ from gpulist.models.resource import (
     ACCESSES, CURATOR_FIELDS, EFFORT_BANDS, EFFORT_OPTIONAL, EFFORTS, FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType,
 )
 from gpulist.models.style import Style
+from gpulist.models.vendor import (
+    METRIC_FIELD_ORDER, PROFILER_TITLES, PROFILER_VENDOR, PROFILERS, VENDOR_TERM_FIELD_ORDER, VENDOR_TITLES, VENDORS,
+    ProfilerMetric, VendorTerm,
+)
 from gpulist.models.topic import Group, Tier, Topic
 from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSource
 
@@ -25,4 +29,6 @@ __all__ = [
     "Style", "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
     "Lab", "LabFile", "script_of", "METRIC_UNITS", "SCALES", "X_UNITS", "Y_UNITS", "Measurement", "Series",
     "DENSE_TYPES", "NUMBER_FIELDS", "SPARSE_TYPES", "Gpu", "GpuFile", "GpuSource", "ModelShape",
+    "METRIC_FIELD_ORDER", "PROFILER_TITLES", "PROFILER_VENDOR", "PROFILERS", "VENDOR_TERM_FIELD_ORDER", "VENDOR_TITLES",
+    "VENDORS", "ProfilerMetric", "VendorTerm",
 ]

@@ -8,7 +8,8 @@ the book index terms it covers (`book_terms`), the one to three entries to read 
 it on the concept map. A concept also carries `check`, two to four questions with worked
 answers that let a reader test their understanding, each naming the entry that teaches it
 (`source`), and `problems`, graded exercises on the platforms the list trusts (GPU MODE,
-LeetGPU, Tensara, KernelBench) that practise it. References to other concepts and entries are plain text here: whether they
+LeetGPU, Tensara, KernelBench) that practise it; `vendor_terms` and `metrics`, the other
+vendors' words for it and the profiler metrics that measure it (gpulist.models.vendor). References to other concepts and entries are plain text here: whether they
 exist, loop or repeat is for the cross-checks (gpulist.checks.concept_*), which know the
 whole catalog and can point at the very item that is wrong.
 """
@@ -21,6 +22,7 @@ from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
 from gpulist.models.fields import Id, Ref, Strict, Text, Url
+from gpulist.models.vendor import MAX_METRICS, MAX_VENDOR_TERMS, ProfilerMetric, VendorTerm
 
 MAX_START = 3
 MIN_CHECK, MAX_CHECK = 2, 4
@@ -39,7 +41,7 @@ AREA_TITLES = {"hardware": "Hardware", "kernels": "Kernels", "tools": "Tools & c
 # Ordered as a reader meets a concept's page; `gpulist fmt` writes fields in this order.
 CONCEPT_FIELD_ORDER: tuple[str, ...] = (
     "id", "title", "description", "area", "aliases", "definition", "requires", "related", "glossary", "book_terms",
-    "start", "check", "problems",
+    "start", "check", "problems", "vendor_terms", "metrics",
 )
 
 
@@ -112,3 +114,12 @@ class Concept(Strict):
     )
     problems: list[GradedProblem] = Field(default=[], max_length=MAX_PROBLEMS,
                                           description=f"Graded problems that practise it; at most {MAX_PROBLEMS}.")
+    vendor_terms: list[VendorTerm] = Field(
+        default=[], max_length=MAX_VENDOR_TERMS,
+        description="The vendors' words for it (AMD's, a TPU's; NVIDIA's where it differs from the title), each "
+                    f"with the vendor's page that defines it; at most {MAX_VENDOR_TERMS}.",
+    )
+    metrics: list[ProfilerMetric] = Field(
+        default=[], max_length=MAX_METRICS,
+        description=f"The profiler metrics that measure it, as each profiler names them; at most {MAX_METRICS}.",
+    )

@@ -13,7 +13,8 @@ real GPUs, with charts, numbers, conditions and the command (gpulist.site.measur
 problems, gpulist.site.check_section); every other entry that carries it, by tier, as
 compact lines; the reading paths that pass through it; the book's sections for its index
 terms; "Unlocks" [data-gpulist-unlocks] (the concepts that require it) and its related
-concepts; and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
+concepts; "Across vendors", its AMD and TPU names and profiler metrics (gpulist.site.vendor_section);
+and the Modal GPU Glossary's page for the term, linked (CC BY 4.0), never copied.
 
 Search. The site's search is gpulist's own (gpulist.site.search_index): it reads a concept's
 title and aliases from the catalog, not from this page. The page still carries what each
@@ -40,6 +41,7 @@ from gpulist.site.listing import entry_list
 from gpulist.site.local_map import render_local_map
 from gpulist.site.measured import measured_section
 from gpulist.site.reader import filters, know, progress
+from gpulist.site.vendor_section import vendor_section
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
 from gpulist.view.config import SiteConfig
@@ -78,6 +80,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     out.append(_book(c.book_terms, view, page, config.link_style))
     out.append(_unlocks(cv, view, page, config.link_style))
     out.append(_concept_list("Related concepts", c.related, view, page))
+    out.append(vendor_section(c, view, page, config.link_style, NOT_SEARCHED))
     if c.glossary:
         out.append(f"## In the {GLOSSARY} {{ #glossary{NOT_SEARCHED} }}\n\n{link(f'{c.title} in the {GLOSSARY}', c.glossary)}"
                    " (CC BY 4.0): a definition with diagrams, by Modal.\n")

@@ -12,16 +12,16 @@ One record per concept, entry, reading path, GPU, topic page, site page and lab,
 order, each a list:
 `[kind, title, names, keys, text, url, label]`:
 
-- `names`: other names that should find it as surely as its title (a concept's aliases;
-  a GPU's architecture), " · "-joined;
+- `names`: other names that should find it as surely as its title (a concept's aliases and
+  the other vendors' words for it; a GPU's architecture), " · "-joined;
 - `keys`: words that find it less surely (an entry's authors, venue, year and the titles of
-  the concepts it covers);
+  the concepts it covers; the profiler metrics that measure a concept);
 - `text`: a sentence or two, plain text, also the result's snippet (a concept's one-line
   description, an entry's first note); cut at a word, at most TEXT_MAX characters;
 - `url`: the address under the site's root (`concepts/kv-cache/`, `topics/x/#id`);
 - `label`: what the result is, as the result says it ("Entry · paper · Attention").
 
-Synonyms and abbreviations come from the concepts' aliases only: one vocabulary.
+Synonyms and abbreviations come from the concepts' aliases and vendor terms only: one vocabulary.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import json
 import re
 from collections.abc import Iterator
 
+from gpulist.models import Concept
 from gpulist.site.all_resources import PAGE as ALL_PAGE
 from gpulist.site.book_page import PAGE as BOOK_PAGE
 from gpulist.site.book_page import TITLE as BOOK_TITLE
@@ -74,7 +75,28 @@ def cut(text: str, limit: int = TEXT_MAX) -> str:
 def _concepts(view: SiteView) -> Iterator[Record]:
     for cv in view.concept_views:
         c = cv.concept
-        yield ["concept", c.title, SEP.join(c.aliases), "", cut(c.description), built_url(concept_page(c.id)), "Concept"]
+        names, keys = SEP.join([*c.aliases, *_vendor_words(c)]), SEP.join(m.metric for m in c.metrics)
+        yield ["concept", c.title, names, keys, cut(c.description), built_url(concept_page(c.id)), "Concept"]
+
+
+def _vendor_words(c: Concept) -> list[str]:
+    """The other vendors' words find a concept as surely as its aliases ("wavefront" -> SIMT & Warps,
+    "LDS" -> Shared Memory), written once each and not where an alias already says it; a word
+    with a parenthesis is found by both its halves ("Local data share (LDS)")."""
+    seen = {a.casefold() for a in c.aliases} | {c.title.casefold()}
+    words: list[str] = []
+    for term in c.vendor_terms:
+        for word in _halves(term.term):
+            if word.casefold() not in seen:
+                seen.add(word.casefold())
+                words.append(word)
+    return words
+
+
+def _halves(term: str) -> list[str]:
+    head, _, rest = term.partition(" (")
+    inner = rest.rstrip(")").strip()
+    return [term, head.strip(), inner] if inner and head.strip() else [term]
 
 
 def _entries(view: SiteView) -> Iterator[Record]:
