@@ -44,7 +44,7 @@ def test_contributing_says_how_to_run_the_labs_and_what_validate_refuses() -> No
 
     text = (REPO / "CONTRIBUTING.md").read_text(encoding="utf-8").split("## Labs")[1].split("\n## ")[0]
     for phrase in ("python labs/run.py --list", "python labs/run.py --lab coalescing", "python labs/run.py --all",
-                   "[--out DIR]", "pull request", "gpulist validate"):
+                   "--out runs/mine", "--compare", "--merge", "pull request", "gpulist validate"):
         assert phrase in text, phrase
     rules = [m.RULE for m in (lab_refs, measurement_method, measurement_path, measurement_peak, measurement_refs,
                               measurement_series)]
