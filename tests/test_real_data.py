@@ -268,9 +268,15 @@ def test_real_gpus_link_architecture_concepts_and_name_a_target() -> None:
     architectures = {"volta", "ampere", "hopper", "blackwell", "cdna"}
     assert {g.concept for g in gpus.gpus if g.concept} == architectures
     assert all(catalog.concept(c) is not None for c in architectures)
+    missing = set()
     for gpu in gpus.gpus:
         targets = [f.compute_capability or f.gfx_target for f in gpu.figures if f.compute_capability or f.gfx_target]
-        assert len(targets) == 1, gpu.id
+        assert len(targets) <= 1, gpu.id
+        if not targets:
+            missing.add(gpu.id)
+    # NVIDIA's compute-capability table lists the A10, not AWS's A10G: no source read gives the
+    # A10G's, so its cell stays empty rather than borrowing the A10's (provenance/gpus.md).
+    assert missing == {"a10g"}
 
 
 def test_real_gpus_unused_sources_are_none() -> None:
