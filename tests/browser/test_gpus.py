@@ -152,9 +152,42 @@ def test_the_header_row_and_gpu_column_stay_whole_and_two_marks_say_why_a_number
     small = page.locator("#gpu-small-card")
     fp8 = small.locator("td[data-gpulist-missing='not-supported']")
     assert fp8.count() >= 1 and fp8.first.locator("[aria-hidden=true]").inner_text() == "×"
-    blank = small.locator("td[data-gpulist-missing='not-published']").first
+    blank = small.locator("td[data-gpulist-missing='not-in-these-sources']").first
     assert blank.locator("[aria-hidden=true]").inner_text() == "—"
     legend = page.locator("#gpus-legend").inner_text()
-    assert "— not published" in legend and "× not supported" in legend
+    assert "— not in these sources" in legend and "× not supported" in legend
     assert tab.errors == []
     page.context.close()
+
+
+_PLACES = """id => {
+  const row = document.getElementById(id), box = document.querySelector('.gpulist-gpus-scroll');
+  const head = document.querySelector('[data-gpulist-gpus] thead');
+  return {header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+          box: box.getBoundingClientRect().top, head: head.getBoundingClientRect().bottom,
+          row: row.getBoundingClientRect().top, rowBottom: row.getBoundingClientRect().bottom,
+          scrolled: box.scrollTop, viewport: window.innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 360), (412, 360)], ids=["1280", "412"])
+def test_a_link_to_a_row_shows_the_row_below_the_head_row_and_the_head_row_below_the_header(
+        browser: Browser, site: Site, size: tuple[int, int]) -> None:
+    """Issue 42: the browser's own scroll to `#gpu-…` left the row under the table's sticky head row
+    and the head row under the site's header. On a short screen the table's box scrolls too."""
+    width, height = size
+    tab = open_tab(browser, viewport={"width": width, "height": height})
+    try:
+        page = tab.page
+        last = "gpu-small-card"  # the fixture's last row
+        page.goto(site.url(f"gpus/#{last}"))
+        page.wait_for_selector(READY)
+        page.wait_for_function("() => document.readyState === 'complete'")
+        page.wait_for_timeout(100)
+        at = page.evaluate(_PLACES, last)
+        assert abs(at["box"] - at["header"]) <= 1, at
+        assert at["row"] >= at["head"] - 1 and at["rowBottom"] <= at["viewport"], at
+        assert at["scrolled"] > 0, "the box scrolled to the row (the fixture's table is taller than its box)"
+        assert tab.errors == [] and tab.offsite == []
+    finally:
+        page.context.close()

@@ -56,8 +56,8 @@ def test_every_gpu_is_a_row_and_every_number_a_cell(view: SiteView) -> None:
     fp8 = cells_html[cells.heads.index("dense.fp8") - 1]
     bandwidth = cells_html[cells.heads.index("memory_bandwidth_gbs") - 1]
     assert 'data-gpulist-missing="not-supported"' in fp8 and "×" in fp8 and "not supported" in fp8
-    assert 'data-gpulist-missing="not-published"' in bandwidth and "—" in bandwidth and "not published" in bandwidth
-    assert "— </span> not published" not in text and 'id="gpus-legend"' in text
+    assert 'data-gpulist-missing="not-in-these-sources"' in bandwidth and "—" in bandwidth and "not in these sources" in bandwidth
+    assert "— </span> not in these sources" not in text and 'id="gpus-legend"' in text
     assert "<strong>Not supported: FP8 (TFLOPS), FP8 sparse (TFLOPS)</strong>" in text.split("{ #sources-small-card")[1]
     h100_fp8 = dict(zip(cells.heads, cells.rows["gpu-h100-sxm"], strict=True))["dense.fp8"]
     assert h100_fp8 == "1979.0"  # a number is never marked
@@ -71,7 +71,7 @@ def test_the_real_page_cites_a_source_for_every_number_it_shows() -> None:
     text = render_gpus(view, CONFIG)
     cells = _parse(text.split("## Measured ceilings")[0])  # the GPU table; the ceilings table follows
     shown = sum(1 for values in cells.rows.values() for v in values[1:] if v != "")
-    in_data = sum(len(row.cells) for row in view.gpus.rows)
+    in_data = sum(len(row.cells) + len(row.reported) for row in view.gpus.rows)
     assert shown == in_data >= 250
     sources = text.split("## Sources")[1]
     for row in view.gpus.rows:
@@ -81,12 +81,30 @@ def test_the_real_page_cites_a_source_for_every_number_it_shows() -> None:
     assert unsafe_markup(text) == []
 
 
-def test_sources_link_the_document_and_the_copy_read(view: SiteView) -> None:
+def test_sources_name_the_vendor_document_and_keep_the_copy_read_out_of_the_page(view: SiteView) -> None:
+    """Issue 42: the reader sees the vendor's document; the copy it was read in stays in the data."""
     text = render_gpus(view, CONFIG)
     block = text.split("{ #sources-h100-sxm data-search-exclude }")[1].split("###")[0]
     assert '<a href="https://www.nvidia.com/en-us/data-center/h100/">NVIDIA H100 Tensor Core GPU specifications</a>' in block
-    assert "as quoted in <a href=\"https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html\">" in block
+    assert view.gpus.sources["h100-spec-sheet"].via is not None, "the fixture's source was read in a copy"
+    assert "as quoted in" not in text and "archive-lib.hpctech.co.jp" not in text
     assert re.search(r"<strong>[^<]*BF16 sparse \(TFLOPS\)[^<]*</strong>", block)
+
+
+def test_a_measured_gpu_shows_the_counts_it_reported_where_no_vendor_source_gives_them() -> None:
+    """The real H200 row: no vendor source read gives its SMs or L2, its lab records do (132, 60 MiB)."""
+    catalog, _ = validate(DATA)
+    view = build_view(catalog)
+    row = view.gpus.row("h200")
+    assert "compute_units" not in row.cells and "l2_mb" not in row.cells
+    assert row.reported["compute_units"].value == 132 and row.reported["l2_mb"].unit == "MiB"
+    assert "compute_units" not in view.gpus.row("h100-sxm").reported, "a vendor figure is never replaced"
+    text = render_gpus(view, CONFIG)
+    html = text.split('id="gpu-h200"')[1].split("</tr>")[0]
+    assert '<td data-value="132" data-gpulist-reported>132<sup' in html
+    assert f'data-gpulist-reported>{row.reported["l2_mb"].value:g} MiB<sup' in html
+    block = text.split("{ #sources-h200 data-search-exclude }")[1].split("###")[0]
+    assert "reported by the GPU itself" in block and row.reported["l2_mb"].date in block
 
 
 def test_architecture_pages_link_their_rows(view: SiteView) -> None:

@@ -9,7 +9,10 @@
  * - each column head holds a button that sorts the rows by that column (numbers as numbers,
  *   empty cells last in either direction) and sets `aria-sort` on the head cell;
  * - a "Columns" chooser (checkboxes, one per column but the GPU's name) shows or hides columns;
- *   on a screen narrower than NARROW only the core columns start visible.
+ *   on a screen narrower than NARROW only the core columns start visible;
+ * - a link to a row (`#gpu-h200`, from an architecture's concept page) brings the table's box
+ *   just below the site header and its row just below the table's own sticky head row: the
+ *   browser's own scroll left the row under the head row, and the head row under the header.
  * Re-bound on every instant-navigation page change (`document$`), under both engines.
  */
 (function () {
@@ -101,6 +104,28 @@
     container.insertBefore(details, container.firstChild);
   }
 
+  function revealRow(container) {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var row = id && document.getElementById(id);
+    var box = container.querySelector(".gpulist-gpus-scroll");
+    var table = container.querySelector("table");
+    if (!row || !box || !table.tBodies[0].contains(row)) return;
+    var header = document.querySelector(".md-header");
+    var below = header ? header.getBoundingClientRect().bottom : 0;
+    window.scrollBy(0, box.getBoundingClientRect().top - below);
+    box.scrollTop = table.offsetTop + row.offsetTop - table.tHead.offsetHeight; // a row's offset is the table's
+  }
+
+  /* The browser scrolls to the fragment itself once the page has loaded, after this script ran:
+     the row is brought into place after that, or the browser's scroll would undo it. */
+  function revealAfterLoad(container) {
+    if (document.readyState === "complete") {
+      window.setTimeout(function () { revealRow(container); }, 0);
+    } else {
+      window.addEventListener("load", function () { revealRow(container); }, { once: true });
+    }
+  }
+
   function init() {
     var container = document.querySelector("[data-gpulist-gpus]");
     if (!container || container.getAttribute("data-ready")) return;
@@ -109,7 +134,12 @@
     var heads = makeSortable(table);
     chooser(container, table, heads);
     container.setAttribute("data-ready", "true");
+    revealAfterLoad(container);
   }
 
+  window.addEventListener("hashchange", function () { // once: the listener outlives page changes
+    var current = document.querySelector("[data-gpulist-gpus]");
+    if (current) revealRow(current);
+  });
   window.gpulist.everyPage(init); // reader/base.js, loaded before this script
 })();

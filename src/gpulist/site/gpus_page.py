@@ -12,9 +12,11 @@ Contract with docs/assets/javascripts/gpu-table.js (the hooks are stable):
   which is what the script sorts by; each row's id is `gpu-<id>`, the anchor the
   architecture concept pages link to.
 
-Below the table, "Sources" names, GPU by GPU, the document behind each group of numbers and
-where in it they stand, linking the vendor's document and, where the numbers were read in a
-faithful copy (a reseller's spec sheet, a repository quoting the table), that copy too.
+Below the table, "Sources" names, GPU by GPU, the vendor's document behind each group of
+numbers and where in it they stand. Where the numbers were read in a faithful copy of the
+document, data/gpus.yml and provenance/gpus.md say which; the reader is shown the document
+itself, as for every other resource. A count the GPU reported to a labs run (its SMs, its L2)
+fills a column no vendor source gives, marked as the device's and named in the sources.
 """
 
 from __future__ import annotations
@@ -38,11 +40,13 @@ INTRO = (
     "document and the table behind every number. Peak rates are dense unless the column says *sparse* "
     "(2:4 structured sparsity, which doubles the rate for matrices that have it); where a vendor gives two FP16 "
     "or FP8 tensor rates, the one with FP32 accumulation is shown.\n\n"
-    '<p class="gpulist-gpus-legend" id="gpus-legend"><span class="gpulist-mark">—</span> not published: none of '
-    'the sources below gives the number. <span class="gpulist-mark">×</span> not supported: the GPU\'s tensor '
-    "cores do not take this data type, as the source named below the GPU says.</p>\n"
+    '<p class="gpulist-gpus-legend" id="gpus-legend"><span class="gpulist-mark">—</span> not in these sources: '
+    'none of the sources below gives the number. <span class="gpulist-mark">×</span> not supported: the GPU\'s '
+    "tensor cores do not take this data type, as the source named below the GPU says. "
+    '<span class="gpulist-mark">d</span> reported by the GPU itself to a run of the labs (its SMs, and its L2 in '
+    "MiB), where no vendor source gives the number.</p>\n"
 )
-MARKS = {"unpublished": ("—", "not published"), "unsupported": ("×", "not supported")}
+MARKS = {"unpublished": ("—", "not in these sources"), "unsupported": ("×", "not supported")}
 
 
 def fmt(value: float | int | str) -> str:
@@ -73,8 +77,18 @@ def _head(column: Column) -> str:
     return f'<th scope="col" data-key="{column.key}" data-type="{kind}"{core}>{html_text(column.label)}{unit}</th>'
 
 
+def _reported_cell(row: GpuRow, column: Column) -> str:
+    said = row.reported[column.key]
+    shown = fmt(said.value) + (f" {said.unit}" if said.unit else "")
+    return (f'<td data-value="{escape_attr(str(said.value))}" data-gpulist-reported>{html_text(shown)}'
+            '<sup class="gpulist-mark" aria-hidden="true">d</sup>'
+            '<span class="gpulist-visually-hidden"> (reported by the GPU)</span></td>')
+
+
 def _cell(row: GpuRow, column: Column) -> str:
     value = row.value(column.key)
+    if value is None and column.key in row.reported:
+        return _reported_cell(row, column)
     if value is None:
         mark, words = MARKS["unsupported" if column.key in row.unsupported else "unpublished"]
         return (f'<td data-value="" data-gpulist-missing="{words.replace(" ", "-")}"><span aria-hidden="true">{mark}</span>'
@@ -139,14 +153,13 @@ def measured_ceilings(table: GpuTable, view: SiteView, config: SiteConfig) -> st
 
 
 def source_html(source: GpuSource) -> str:
-    """The document, linked where its address is known, and the copy it was read in."""
+    """The vendor's document, linked where its address is known. The copy it was read in (`via`)
+    is the workshop's record (data/gpus.yml, provenance/gpus.md), not the reader's: a reader
+    checks a number against the vendor's own document, and "as quoted in a blog post" only
+    undercut the table."""
     title = html_text(source.title)
     named = f'<a href="{escape_attr(source.url)}">{title}</a>' if source.url else title
-    text = f"{named} ({html_text(source.publisher)})"
-    if source.via:
-        via = html_text(source.via.title)
-        text += ", as quoted in " + (f'<a href="{escape_attr(source.via.url)}">{via}</a>' if source.via.url else via)
-    return text
+    return f"{named} ({html_text(source.publisher)})"
 
 
 def sources_section(table: GpuTable) -> str:
@@ -162,6 +175,7 @@ def sources_section(table: GpuTable) -> str:
             labels = ", ".join(html_text(_LABELS.get(k, k)) for k in names)
             lines.append(f"<li><strong>{labels}</strong>: {source_html(source)}. {html_text(group.where.rstrip('.'))}.</li>")
         lines.extend(_unsupported_lines(row))
+        lines.extend(_reported_lines(row))
         out.append(f"### {escape_text(row.gpu.name)} {{ #sources-{row.gpu.id} data-search-exclude }}\n\n"
                    '<ul class="gpulist-gpu-sources">\n' + "\n".join(lines) + "\n</ul>\n")
     return "\n".join(out)
@@ -179,6 +193,16 @@ def _unsupported_lines(row: GpuRow) -> list[str]:
         lines.append(f"<li><strong>Not supported: {labels}</strong>: {source_html(why.source)}. "
                      f"{html_text(where.rstrip('.'))}.</li>")
     return lines
+
+
+def _reported_lines(row: GpuRow) -> list[str]:
+    """Where each device-reported count comes from: the labs' record that carries it."""
+    if not row.reported:
+        return []
+    labels = ", ".join(html_text(_LABELS.get(k, k)) for k in row.reported)
+    said = next(iter(row.reported.values()))
+    return [f"<li><strong>{labels}</strong>: reported by the GPU itself (CUDA's device properties) to the "
+            f"{html_text(said.lab)} lab's run of {html_text(said.date)}; the L2 in MiB, as the driver counts it.</li>"]
 
 
 def _summary(row: GpuRow) -> str:

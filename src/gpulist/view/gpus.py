@@ -64,10 +64,26 @@ class Unsupported:
 
 
 @dataclass(frozen=True, slots=True)
+class Reported:
+    """A count the GPU itself gave a labs run (CUDA's device properties), where no vendor source
+    gives it: the SMs and the L2 in MiB, as the driver reports them, kept apart from vendor figures."""
+
+    value: float | int
+    unit: str  # "" for a count, "MiB" for the L2
+    lab: str
+    date: str
+
+
+# The labs' conditions that fill a vendor column the sources leave empty: column -> (field, unit).
+REPORTED = {"compute_units": ("sm_count", ""), "l2_mb": ("l2_mb", "MiB")}
+
+
+@dataclass(frozen=True, slots=True)
 class GpuRow:
     gpu: Gpu
     cells: dict[str, Cell]
     unsupported: dict[str, Unsupported] = field(default_factory=dict)  # `dense.fp4` -> its source
+    reported: dict[str, Reported] = field(default_factory=dict)  # `l2_mb` -> what the device said
 
     @property
     def anchor(self) -> str:
@@ -101,7 +117,7 @@ class GpuTable:
 
     def columns(self) -> list[Column]:
         """The columns at least one GPU has a number for."""
-        return [c for c in COLUMNS if any(c.key in r.cells for r in self.rows)]
+        return [c for c in COLUMNS if any(c.key in r.cells or c.key in r.reported for r in self.rows)]
 
 
 def _cells(gpu: Gpu, sources: dict[str, GpuSource]) -> dict[str, Cell]:
@@ -132,6 +148,21 @@ def _unsupported(gpu: Gpu, sources: dict[str, GpuSource], cells: dict[str, Cell]
     return found
 
 
+def _reported(catalog: Catalog, gpu_id: str, cells: dict[str, Cell]) -> dict[str, Reported]:
+    """The device's own counts from the first of its lab records (in lab order), for the columns
+    no vendor source fills: a measured GPU's row then says how many SMs and how much L2 it has."""
+    record = next((r.measurement for r in sorted(catalog.records, key=lambda r: r.measurement.lab)
+                   if r.measurement.gpu == gpu_id), None)
+    if record is None:
+        return {}
+    found = {}
+    for column, (name, unit) in REPORTED.items():
+        value = getattr(record.conditions, name, None)
+        if column not in cells and isinstance(value, (int, float)):
+            found[column] = Reported(value, unit, record.lab, record.conditions.date)
+    return found
+
+
 def build_gpus(catalog: Catalog) -> GpuTable | None:
     data: GpuFile | None = catalog.gpus
     if data is None:
@@ -140,5 +171,5 @@ def build_gpus(catalog: Catalog) -> GpuTable | None:
     rows = []
     for gpu in data.gpus:
         cells = _cells(gpu, sources)
-        rows.append(GpuRow(gpu, cells, _unsupported(gpu, sources, cells)))
+        rows.append(GpuRow(gpu, cells, _unsupported(gpu, sources, cells), _reported(catalog, gpu.id, cells)))
     return GpuTable(tuple(rows), sources, {m.id: m for m in data.models}, data.calculators)
