@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -35,6 +36,20 @@ def repo_data() -> Path:
     return DATA
 
 
+@functools.cache
+def _addressless_concepts() -> str:
+    """The real concepts.yml without its outside addresses, made once per test process: reading
+    and writing the 450 KB file took 3 to 4 s of every test that builds a scratch folder (the
+    enrich and repo-health tests build one each), a third of the suite's CPU time in those files."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    concepts = yaml.load((DATA / "concepts.yml").read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+    for concept in concepts:
+        for field in _ADDRESSED:
+            concept.pop(field, None)
+    return yaml.dump(concepts, Dumper=dumper, sort_keys=False, allow_unicode=True)
+
+
 @pytest.fixture
 def make_data(tmp_path: Path) -> MakeData:
     """A data folder with the real topics and tags and the given resources (id -> fields). Its
@@ -45,11 +60,7 @@ def make_data(tmp_path: Path) -> MakeData:
         root = tmp_path / "data"
         (root / "resources").mkdir(parents=True, exist_ok=True)
         shutil.copy(DATA / "topics.yml", root / "topics.yml")
-        concepts = yaml.safe_load((DATA / "concepts.yml").read_text(encoding="utf-8"))
-        for concept in concepts:
-            for field in _ADDRESSED:
-                concept.pop(field, None)
-        (root / "concepts.yml").write_text(yaml.safe_dump(concepts, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        (root / "concepts.yml").write_text(_addressless_concepts(), encoding="utf-8")
         for rid, fields in resources.items():
             entry = {"type": "code", "topic": "attention", "tier": 1, "added": "2025-01-01", **fields}
             text = yaml.safe_dump(entry, sort_keys=False).replace("'2025-01-01'", "2025-01-01")
