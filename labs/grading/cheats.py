@@ -1,8 +1,8 @@
 """What a solution's source shows it would do to fool the grader, read with ast before it runs.
 
-The timing a score rests on is fooled in known ways (GPU MODE's reward-hacking report lists
-patched timers, cached results and work left on another stream): a solution that could do any
-of them is refused with the line and the reason, and never run. What the source cannot show
+The timing a score rests on can be fooled: a patched timer, a result cached from an earlier
+call, work left on another stream or thread, a library doing the problem. A solution whose
+source shows any of them is refused with the line and the reason, and never run. What the source cannot show
 (a cache keyed by the input's address, a change to the inputs) the child process checks as it
 runs (grading.child). The rules, each a `rule` of a Finding:
 
@@ -147,11 +147,24 @@ def _owned(module: str, name: str, forbidden: set[str]) -> str | None:
     return None
 
 
+def in_kernels(tree: ast.Module) -> set[int]:
+    """The ids of the nodes inside @triton.jit functions, whose tensors are Triton's: `x.sum(0)`
+    there is Triton's own reduction, never the Tensor.sum a problem forbids."""
+    inside: set[int] = set()
+    for func in ast.walk(tree):
+        if isinstance(func, ast.FunctionDef) and any(
+                _dotted(d.func if isinstance(d, ast.Call) else d).split(".")[-1] == "jit" for d in func.decorator_list):
+            inside.update(id(node) for node in ast.walk(func))
+    return inside
+
+
 def _calls(tree: ast.Module, forbidden: set[str]) -> list[Finding]:
     """Names and attributes: the problem's forbidden calls, the reference, dynamic access, streams."""
-    found, aliases = [], module_aliases(tree)
+    found, aliases, kernels = [], module_aliases(tree), in_kernels(tree)
     for node in ast.walk(tree):
         hit = forbidden_use(node, forbidden, aliases)
+        if hit and hit.startswith("Tensor.") and id(node) in kernels:
+            hit = None
         if hit:
             found.append(Finding(node.lineno, "forbidden", f"uses {hit}, which this problem forbids: the point is "
                                  "to write that kernel"))

@@ -3,9 +3,9 @@
 A problem names the resource that bounds it, `memory` (its bytes over the memory bandwidth) or
 `compute` (its FLOPs over the dense rate of its dtype). At each shape the achieved rate is that
 amount over the median time, and the shape's score is the achieved rate over the measured ceiling
-(1.0: the solution runs at the roof). The problem's score is the geometric mean over its shapes,
-as KernelBench-Hard reports it: one shape far below the roof pulls it down more than an
-arithmetic mean would let it. Beside it, the model's time: the roofline's max(bytes / bandwidth,
+(1.0: the solution runs at the roof). The problem's score is the geometric mean over its shapes:
+one shape far below the roof pulls it down more than an arithmetic mean would let it, so a
+solution tuned for one shape and slow on the others cannot hide it. Beside it, the model's time: the roofline's max(bytes / bandwidth,
 FLOPs / rate) with the same measured ceilings. Pure: tested without a GPU.
 """
 

@@ -60,3 +60,10 @@ def test_ordinary_solutions_pass():
             'def solution(x):\n    y = torch.empty_like(x)\n    y.grad = None\n    acc = []\n    acc.append(1)\n'
             '    _k[(1,)](y, x.numel(), BLOCK=128)\n    return y\n')
     assert rules(body, ("torch.sum", "Tensor.sum", "@")) == set()
+
+
+def test_a_tensor_method_inside_a_triton_kernel_is_tritons_own():
+    kernel = ('@triton.jit\ndef _k(x_ptr, y_ptr, BLOCK: tl.constexpr):\n    x = tl.load(x_ptr + tl.arange(0, BLOCK))\n'
+              '    tl.store(y_ptr, x.sum(axis=0))\n')
+    assert rules(kernel + "def solution(x):\n    return x\n", ("Tensor.sum",)) == set()
+    assert rules(kernel + "def solution(x):\n    return x.sum()\n", ("Tensor.sum",)) == {"forbidden"}
