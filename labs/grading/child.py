@@ -104,6 +104,16 @@ def same_memory(out: Any, inputs: tuple) -> bool:
     return any(isinstance(x, torch.Tensor) and x.untyped_storage().data_ptr() == ptr for x in inputs)
 
 
+def identical(a: Any, b: Any) -> bool:
+    """The same values, NaN where the other has NaN: a wrong output full of NaN is wrong, not
+    unfinished."""
+    import torch
+
+    if a.shape != b.shape or torch.equal(a, b):
+        return a.shape == b.shape
+    return a.is_floating_point() and bool(((a == b) | (a.isnan() & b.isnan())).all())
+
+
 def copies(inputs: tuple) -> tuple:
     """The inputs as they were, to tell afterwards whether a solution wrote to them."""
     import torch
@@ -169,15 +179,18 @@ class Runner:
     def after(self, out: Any, threads: int, base: int, what: str) -> None:
         import torch
 
-        finished = out.clone() if isinstance(out, torch.Tensor) else None  # ordered on the current stream only
-        torch.cuda.current_stream().synchronize()
-        torch.cuda.synchronize()
+        try:
+            finished = out.clone() if isinstance(out, torch.Tensor) else None  # ordered on the current stream only
+            torch.cuda.current_stream().synchronize()
+            torch.cuda.synchronize()
+        except RuntimeError as exc:  # a kernel that faulted (an illegal address) fails here, not at its launch
+            raise Refused("raises", f"a kernel failed during {what}: {exc}".split("\n")[0])
         self.guard.check(f"during {what}")
         if threading.active_count() > threads:
             raise Refused("thread", f"starts a thread during {what}: work outside the call escapes the timer")
         if torch.cuda.current_stream() != torch.cuda.default_stream():
             raise Refused("stream", f"leaves another stream current after {what}")
-        if finished is not None and finished.shape == out.shape and not torch.equal(finished, out):
+        if finished is not None and not identical(finished, out):
             raise Refused("stream", f"its output was unfinished when the current stream was done ({what}): work on "
                           "another stream, which the timer does not see")
         extra = torch.cuda.max_memory_allocated() - base
