@@ -70,7 +70,8 @@ def lookup(metric: str, own: tuple[str, dict[str, dict[str, Any]]] | None, gpu: 
     if other is None:
         raise NoCeiling(f"no record measured {metric}: run `python labs/run.py --all` and pass its folder with --ceilings")
     if other != gpu:
-        notes.append(f"no published record of the {gpu or 'this GPU'} measured {metric}: using the {other}'s, the "
-                     "nearest in memory bandwidth; your own labs run (--ceilings) would be fairer")
+        why = f"the {gpu} measured {metric}: using the {other}'s, the nearest in memory bandwidth" if gpu else (
+            f"your GPU (not in data/gpus.yml: --gpu names its row) measured {metric}: using the {other}'s")
+        notes.append(f"no published record of {why}; your own labs run (--ceilings) would be fairer")
     value, unit, lab = highest(published[other], metric)  # type: ignore[misc]
     return Ceiling(metric, value, unit, lab, other, f"the published record of the {other}"), notes

@@ -55,3 +55,10 @@ def test_the_published_h200_records_give_the_grader_its_ceilings():
     fp16, _ = ceilings.lookup("dense.fp16", None, "h200", pub, practice.bandwidths())
     assert bandwidth.lab == "memory-bandwidth" and bandwidth.unit == "GB/s" and 1000 < bandwidth.value < 4800
     assert fp16.lab == "matmul-ceilings" and fp16.unit == "TFLOPS" and 100 < fp16.value < 989
+
+
+def test_an_unknown_gpu_is_scored_against_a_published_one_and_told_so():
+    found, notes = ceilings.lookup("memory_bandwidth_gbs", None, None, PUBLISHED, BANDWIDTH)
+    assert found.gpu == "h200" and notes == ["no published record of your GPU (not in data/gpus.yml: --gpu names its "
+                                             "row) measured memory_bandwidth_gbs: using the h200's; your own labs run "
+                                             "(--ceilings) would be fairer"]
