@@ -13,13 +13,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from gpulist.files import current_text, write_plain
-from gpulist.models import BookIndex, Concept, GpuFile, LabFile, Measurement, ReadingPath, Resource, Style, Topic, WatchSource
+from gpulist.models import BookIndex, Concept, GpuFile, LabFile, Measurement, PracticeFile, ReadingPath, Resource, Style, Topic, WatchSource
 
 SCHEMA_DIR = "schemas"
 FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "concepts": "concepts.schema.json",
          "book-index": "book-index.schema.json", "watch": "watch.schema.json", "paths": "paths.schema.json",
          "style": "style.schema.json", "gpus": "gpus.schema.json", "labs": "labs.schema.json",
-         "measurement": "measurement.schema.json"}
+         "measurement": "measurement.schema.json", "practice": "practice.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
@@ -64,6 +64,9 @@ def all_schemas() -> dict[str, str]:
         FILES["measurement"]: _finish(Measurement.model_json_schema(mode="validation"), "gpulist measurement",
                                       "One lab's result on one GPU, written by labs/run.py: "
                                       "data/measurements/<gpu>/<lab>.yml"),
+        FILES["practice"]: _finish(PracticeFile.model_json_schema(mode="validation"), "gpulist practice problems",
+                                   "Kernels to write, graded against the reader's measured roof by labs/practice.py: "
+                                   "data/practice.yml"),
     }
     return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
 

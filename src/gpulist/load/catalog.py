@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
 from gpulist.models import (
-    BookIndex, Concept, GpuFile, Lab, Measurement, ReadingPath, RepoHealth, Resource, Style, Topic, WatchSource,
+    BookIndex, Concept, GpuFile, Lab, Measurement, PracticeProblem, ReadingPath, RepoHealth, Resource, Style, Topic, WatchSource,
 )
 
 
@@ -46,6 +46,8 @@ class Catalog:
     gpus_doc: Document | None = None
     labs: list[Lab] = field(default_factory=list)  # data/labs.yml; absent is none
     labs_doc: Document | None = None
+    practice: list[PracticeProblem] = field(default_factory=list)  # data/practice.yml; absent is none
+    practice_doc: Document | None = None
     records: list[Record] = field(default_factory=list)  # data/measurements/<gpu>/<lab>.yml, valid ones
     # Every record file that parsed, valid or not: the record rules read them as written, so a
     # record dropped for one mistake still has its lab, GPU and path checked.

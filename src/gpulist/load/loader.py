@@ -15,7 +15,7 @@ from gpulist.load.read_many import read_documents
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
 from gpulist.models import (
-    BookIndex, Concept, GpuFile, LabFile, Measurement, ReadingPath, RepoHealthFile, Resource, Style, Topic, WatchSource,
+    BookIndex, Concept, GpuFile, LabFile, Measurement, PracticeFile, ReadingPath, RepoHealthFile, Resource, Style, Topic, WatchSource,
 )
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
@@ -31,6 +31,7 @@ CONCEPTS = "concepts.yml"
 STYLE = "style.yml"
 GPUS = "gpus.yml"
 LABS = "labs.yml"
+PRACTICE = "practice.yml"
 MEASUREMENTS = "measurements"
 
 
@@ -65,6 +66,8 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.gpus_doc, catalog.gpus = _load_optional(root / GPUS, GpuFile, problems, root, limit)
     catalog.labs_doc, labs = _load_optional(root / LABS, LabFile, problems, root, limit)
     catalog.labs = list(labs.labs) if labs else []
+    catalog.practice_doc, practice = _load_optional(root / PRACTICE, PracticeFile, problems, root, limit)
+    catalog.practice = list(practice.problems) if practice else []
     _load_records(root, catalog, problems, limit)
     # optional: a list without it simply watches nothing
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",

@@ -10,6 +10,7 @@ from gpulist.models.gpu import DENSE_TYPES, NUMBER_FIELDS, SPARSE_TYPES, Gpu, Gp
 from gpulist.models.lab import Lab, LabFile, script_of
 from gpulist.models.measurement import METRIC_UNITS, SCALES, X_UNITS, Y_UNITS, Measurement, Series
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
+from gpulist.models.practice import PracticeFile, PracticeProblem, formula_names
 from gpulist.models.repo import RepoHealth, RepoHealthFile
 from gpulist.models.resource import (
     ACCESSES, CURATOR_FIELDS, EFFORT_BANDS, EFFORT_OPTIONAL, EFFORTS, FIELD_ORDER, RESOURCE_TYPES, Link, Resource, ResourceType,
@@ -27,7 +28,7 @@ __all__ = [
     "AREA_TITLES", "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
     "ACCESSES", "CURATOR_FIELDS", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Style", "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
-    "Lab", "LabFile", "script_of", "METRIC_UNITS", "SCALES", "X_UNITS", "Y_UNITS", "Measurement", "Series",
+    "Lab", "LabFile", "script_of", "PracticeFile", "PracticeProblem", "formula_names", "METRIC_UNITS", "SCALES", "X_UNITS", "Y_UNITS", "Measurement", "Series",
     "DENSE_TYPES", "NUMBER_FIELDS", "SPARSE_TYPES", "Gpu", "GpuFile", "GpuSource", "ModelShape",
     "METRIC_FIELD_ORDER", "PROFILER_TITLES", "PROFILER_VENDOR", "PROFILERS", "VENDOR_TERM_FIELD_ORDER", "VENDOR_TITLES",
     "VENDORS", "ProfilerMetric", "VendorTerm",

@@ -19,6 +19,7 @@ Layout of docs/ after `gpulist build` (everything but docs/assets/ is generated 
     gpus.md             the GPU numbers table, the measured ceilings beside the vendor's peaks, and every
                         number's source (with data/gpus.yml)
     labs/index.md       the labs (data/labs.yml): what each shows, its concepts, the GPUs with results
+    practice/index.md   the practice problems (data/practice.yml), by concept, each with its command
     all-resources.md    the table container, with a note for readers without JS (not searched)
     resources.json      the catalog; shape in gpulist.export.resources_json
     concepts.json       the vocabulary as a graph; shape in gpulist.export.concepts_json

@@ -40,6 +40,7 @@ from gpulist.site.gpus_page import architecture_gpus
 from gpulist.site.listing import entry_list
 from gpulist.site.local_map import render_local_map
 from gpulist.site.measured import measured_section
+from gpulist.site.practice_section import practice_section
 from gpulist.site.reader import filters, know, progress
 from gpulist.site.vendor_section import vendor_section
 from gpulist.view.catalog import SiteView
@@ -74,6 +75,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     out.extend(calculator_section(name, view, page, config) for name in placed_here(view, c.id))
     out.append(architecture_gpus(c.id, view, page, config))
     out.append(measured_section(c.id, view, page, config))
+    out.append(practice_section(c.id, view, page, NOT_SEARCHED))
     out.append(check_section(c, view, config, page, NOT_SEARCHED))
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))

@@ -28,6 +28,8 @@ from gpulist.site.llms import PATH as LLMS_PATH
 from gpulist.site.llms import render_llms_txt
 from gpulist.site.path_page import INDEX as PATHS_INDEX
 from gpulist.site.path_page import render_path, render_path_index
+from gpulist.site.practice_page import PAGE as PRACTICE_PAGE
+from gpulist.site.practice_page import render_practice
 from gpulist.site.progress_data import PATH as PROGRESS_DATA
 from gpulist.site.progress_data import render_progress_data
 from gpulist.site.recent import PAGE as RECENT_PAGE
@@ -69,6 +71,8 @@ def reading_pages(view: SiteView, config: SiteConfig) -> Files:
         pages[GPUS_PAGE] = render_gpus(view, config)
     if view.labs:
         pages[LABS_PAGE] = render_labs(view, config)
+    if view.practice:
+        pages[PRACTICE_PAGE] = render_practice(view, config)
     return pages
 
 
@@ -94,6 +98,8 @@ def nav(view: SiteView) -> list[dict[str, object]]:
         browse.append({"GPU numbers": GPUS_PAGE})
     if view.labs:
         browse.append({"Labs": LABS_PAGE})
+    if view.practice:
+        browse.append({"Practice": PRACTICE_PAGE})
     topics = [{f"{t.topic.number}. {t.topic.title}": t.page} for t in view.topics]
     items: list[dict[str, object]] = [{"Home": HOME_PAGE}, {"Start here": START_PAGE}, {"Review": REVIEW_PAGE}]
     if view.paths:

@@ -16,12 +16,13 @@ from pathlib import Path
 
 from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
-from gpulist.models import Concept, IndexTerm, RepoHealth, Resource, Topic
+from gpulist.models import Concept, IndexTerm, PracticeProblem, RepoHealth, Resource, Topic
 from gpulist.view.concepts import ConceptView, book_anchors, book_terms, build_concepts, teaching
 from gpulist.view.gpus import GpuTable, build_gpus
 from gpulist.view.labs import LabView, build_labs
 from gpulist.view.order import learning_order
 from gpulist.view.paths import PathView, build_paths
+from gpulist.view.practice import build_practice
 
 NEW_DAYS = 180
 NEW_SHARE = 0.15
@@ -73,6 +74,7 @@ class SiteView:
     book_entry: str = ""  # the resource id of the indexed book
     book_title: str = ""
     labs: tuple[LabView, ...] = ()  # data/labs.yml with the records of data/measurements/ (gpulist.view.labs)
+    practice: tuple[PracticeProblem, ...] = ()  # data/practice.yml (gpulist.view.practice)
 
     @property
     def entries(self) -> list[Entry]:
@@ -162,7 +164,7 @@ def build_view(catalog: Catalog) -> SiteView:
                     _data_paths(catalog), build_paths(catalog), concepts, book, {c.concept.id: c for c in concepts},
                     {e.resource.id: e for e in placed}, build_gpus(catalog),
                     book_anchors(sorted(book, key=str.casefold)), index.book if index else "",
-                    index.title if index else "", build_labs(catalog, set(titles)))
+                    index.title if index else "", build_labs(catalog, set(titles)), build_practice(catalog))
 
 
 def _topic_view(topic: Topic, mine: list[Entry], teachers: dict[str, frozenset[str]]) -> TopicView:

@@ -1,0 +1,29 @@
+"""A plain layer norm: one program per row, the row held in registers, its mean and variance
+reduced there, so x is read once and y written once. Try the warps per row, several rows per
+program for short rows, and a loop over chunks for rows too long for the registers."""
+
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _layer_norm(x_ptr, w_ptr, b_ptr, y_ptr, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(x_ptr + row * N + cols, mask=mask, other=0.0).to(tl.float32)
+    mean = tl.sum(x, axis=0) / N
+    d = tl.where(mask, x - mean, 0.0)
+    rstd = 1.0 / tl.sqrt(tl.sum(d * d, axis=0) / N + eps)
+    w = tl.load(w_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+    b = tl.load(b_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+    tl.store(y_ptr + row * N + cols, (d * rstd * w + b).to(tl.float16), mask=mask)
+
+
+def solution(x, w, b):
+    M, N = x.shape
+    y = torch.empty_like(x)
+    block = triton.next_power_of_2(N)
+    _layer_norm[(M,)](x, w, b, y, N, 1e-5, BLOCK=block, num_warps=16 if block >= 8192 else 8 if block >= 2048 else 4)
+    return y
