@@ -118,22 +118,26 @@ def series_table(series: SeriesV2) -> str:
 
 
 def counters_table(record: MeasurementV2, catalogue: dict[str, CounterInfo]) -> str:
-    """The counters that show the mechanism, each with its unit and what it shows; or why there are none."""
+    """The counters that show the mechanism, each value with its unit; then, once per counter, its
+    metric's name and what it shows (data/counters.yml). Or why the run has none."""
     c = record.counters
     if c.status == "missing":
         return (f'<p class="gpulist-measured-note" data-gpulist-counters="missing">Hardware counters: not measured '
                 f"on this run ({html_text(c.reason or '')}).</p>")
-    rows = []
+    rows, used = [], {}
     for k in c.kernels:
         for m in k.metrics:
             info = catalogue.get(m.metric)
-            title = html_text(info.title) if info else ""
-            rows.append(f'<tr><th scope="row">{html_text(k.probe)}</th><td><code>{html_text(k.kernel)}</code></td>'
-                        f"<td>{title} <code>{html_text(m.metric)}</code></td><td>{number(m.value)}</td>"
-                        f"<td>{html_text(m.unit)}</td><td>{html_text(info.shows) if info else ''}</td></tr>")
+            used.setdefault(m.metric, info)
+            rows.append(f'<tr><th scope="row">{html_text(k.probe)}</th><td>{html_text(info.title if info else m.metric)}'
+                        f"</td><td>{number(m.value)}</td><td>{html_text(m.unit)}</td>"
+                        f'<td><code class="gpulist-measured-kernel">{html_text(k.kernel)}</code></td></tr>')
     caption = f"Hardware counters ({c.tool})" if c.tool else "Hardware counters"
+    shows = "".join(f"<dt>{html_text(info.title if info else metric)} <code>{html_text(metric)}</code></dt>"
+                    f"<dd>{html_text(info.shows) if info else ''}</dd>" for metric, info in used.items())
     return ('<div data-gpulist-counters="measured">'
-            + table(caption, ["Variant", "Kernel", "Counter", "Value", "Unit", "What it shows"], rows) + "</div>")
+            + table(caption, ["Variant", "Counter", "Value", "Unit", "Kernel"], rows)
+            + f'<dl class="gpulist-measured-counters">{shows}</dl></div>')
 
 
 def traces_block(lv: LabView, record: MeasurementV2, name: str, page: str, style: str, ident: str) -> str:
