@@ -117,7 +117,7 @@ def test_version_1_blocks_beside_it_are_unchanged(tmp_path: Path, view: SiteView
     roofline = 'data-gpulist-measured="roofline"'
     assert mine.split(roofline)[1].split('<div class="gpulist-measured" ')[0] == \
         before.split(roofline)[1].split('<div class="gpulist-measured" ')[0]
-    assert 'data-gpulist-schema="1"' in before and "Share of the predicted pace" in before
+    assert "data-gpulist-schema" not in before and "Share of the predicted pace" in before
 
 
 def test_the_labs_page_says_what_a_v2_record_holds(tmp_path: Path) -> None:

@@ -60,8 +60,8 @@ def record_block(lv: LabView, record: Measurement | MeasurementV2, view: SiteVie
     else:
         numbers = summary_table(record) + "".join(series_table(s) for s in record.series)
         middle, said = _numbers(numbers), conditions(record, name)
-    return (f'<div class="gpulist-measured-record" id="{escape_attr(ident)}" data-gpulist-schema="'
-            f'{2 if isinstance(record, MeasurementV2) else 1}">'
+    schema = ' data-gpulist-schema="2"' if isinstance(record, MeasurementV2) else ""  # version 1 as it always was
+    return (f'<div class="gpulist-measured-record" id="{escape_attr(ident)}"{schema}>'
             f'<p class="gpulist-measured-finding"><strong>{html_text(name)}:</strong> {html_text(record.finding)}</p>'
             + charts + middle +
             f'<p class="gpulist-measured-conditions" data-gpulist-conditions>{said}</p>'
