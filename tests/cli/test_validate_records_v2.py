@@ -34,6 +34,8 @@ CORPUS = [
     ("v2-share-against-bound", R + ":175:30", "measurement-bound", "this ratio is computed against a bound, not a "
      "model"),
     ("v2-prediction-and-bound", R + ":64:12", "measurement-bound", "a model's prediction or a bound, never both"),
+    ("v2-bounds-only", R + ":63:12", "measurement-bound", "4 of the lab's 7 points are bounds only: at most a "
+     "quarter may be"),
     ("v2-ratio-arithmetic", R + ":171:31", "measurement-bound", "ratio 0.5 disagrees with its numbers, which give "
      "0.9667 (x-model)"),
     ("v2-no-spread", R + ":75:5", "measurement-spread", "the point at x = 4 has no q1, q3"),
