@@ -231,3 +231,42 @@ def test_gpus_schema_flags_what_validate_rejects(field: str, value: Any) -> None
     gpus = _as_editor_sees(DATA / "gpus.yml")
     gpus["gpus"][0]["figures"][0][field] = value
     assert _violations(gpus, schema, schema)
+
+
+def test_records_of_both_versions_satisfy_the_measurement_schema() -> None:
+    """Version 1 as data/measurements/ holds it, version 2 as labs/harness writes it (merged, too)."""
+    from tests.fixtures import records_v2
+
+    schema = _schemas()[FILES["measurement"]]
+    for path in sorted((DATA / "measurements").glob("*/*.yml")):
+        assert _violations(_as_editor_sees(path), schema, schema) == [], path
+    for made in (records_v2.record(), records_v2.merged()):
+        assert _violations(yaml.safe_load(records_v2.dump(made)), schema, schema) == []
+
+
+@pytest.mark.parametrize("change", ["no-quartiles", "no-count", "term-source", "ratio-kind", "version"])
+def test_measurement_schema_flags_a_v2_record_validate_rejects(change: str) -> None:
+    from tests.fixtures import records_v2
+
+    schema = _schemas()[FILES["measurement"]]
+    made = yaml.safe_load(records_v2.dump(records_v2.record()))
+    point = made["series"][0]["points"][0]
+    if change == "no-quartiles":
+        del point["q1"]
+    elif change == "no-count":
+        del point["n"]
+    elif change == "term-source":
+        made["models"][0]["terms"][0]["source"] = "guessed"
+    elif change == "ratio-kind":
+        made["summary"][0]["ratio_kind"] = "share"
+    else:
+        made["schema"] = 3
+    assert _violations(made, schema, schema)
+
+
+def test_counters_file_satisfies_its_schema_and_points_at_it() -> None:
+    schema = _schemas()[FILES["counters"]]
+    path = DATA / "counters.yml"
+    assert _violations(_as_editor_sees(path), schema, schema) == []
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert (path.parent / first.split("$schema=", 1)[1]).resolve() == (REPO / "schemas" / FILES["counters"]).resolve()

@@ -10,16 +10,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from gpulist.files import current_text, write_plain
-from gpulist.models import BookIndex, Concept, GpuFile, LabFile, Measurement, PracticeFile, ReadingPath, Resource, Style, Topic, WatchSource
+from gpulist.models import (
+    BookIndex, Concept, CounterFile, GpuFile, LabFile, Measurement, MeasurementV2, PracticeFile, ReadingPath, Resource,
+    Style, Topic, WatchSource,
+)
 
 SCHEMA_DIR = "schemas"
 FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "concepts": "concepts.schema.json",
          "book-index": "book-index.schema.json", "watch": "watch.schema.json", "paths": "paths.schema.json",
          "style": "style.schema.json", "gpus": "gpus.schema.json", "labs": "labs.schema.json",
-         "measurement": "measurement.schema.json", "practice": "practice.schema.json"}
+         "measurement": "measurement.schema.json", "counters": "counters.schema.json",
+         "practice": "practice.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
@@ -43,6 +47,14 @@ def _finish(schema: dict[str, Any], title: str, description: str) -> dict[str, A
             "description": description}
 
 
+def measurement_schema() -> dict[str, Any]:
+    """A record of either version: version 1 (no `schema` key) or version 2 (`schema: 2`), which the
+    loader tells apart by that key (labs/RECORDS.md)."""
+    schema = TypeAdapter(Measurement | MeasurementV2).json_schema(mode="validation")
+    return _finish(schema, "gpulist measurement", "One lab's result on one GPU, written by labs/run.py: "
+                   "data/measurements/<gpu>/<lab>.yml (version 1, or version 2 with `schema: 2`)")
+
+
 def all_schemas() -> dict[str, str]:
     """File name -> JSON text, deterministic so a check can compare bytes."""
     schemas = {
@@ -61,9 +73,9 @@ def all_schemas() -> dict[str, str]:
                                "The numbers of the GPUs people use, each group with its source: data/gpus.yml"),
         FILES["labs"]: _finish(LabFile.model_json_schema(mode="validation"), "gpulist labs",
                                "The labs, one script under labs/ per effect: data/labs.yml"),
-        FILES["measurement"]: _finish(Measurement.model_json_schema(mode="validation"), "gpulist measurement",
-                                      "One lab's result on one GPU, written by labs/run.py: "
-                                      "data/measurements/<gpu>/<lab>.yml"),
+        FILES["measurement"]: measurement_schema(),
+        FILES["counters"]: _finish(CounterFile.model_json_schema(mode="validation"), "gpulist counters",
+                                   "The Nsight Compute metrics the labs read, with units: data/counters.yml"),
         FILES["practice"]: _finish(PracticeFile.model_json_schema(mode="validation"), "gpulist practice problems",
                                    "Kernels to write, graded against the reader's measured roof by labs/practice.py: "
                                    "data/practice.yml"),

@@ -4,15 +4,25 @@ and the roofline calculator's chart of the lab's points once the reader picks th
 One page load each per engine: the section is checked whole on one load (its finding, charts with
 their titles, the numbers' table, the conditions, the command, text size and axe in both
 palettes); the second starts on the Labs page (axe, both palettes) and follows its link to a
-concept page by instant navigation, so the chart's script is shown to re-bind.
+concept page by instant navigation, so the chart's script is shown to re-bind. A version 2
+record (written by the labs' harness into a scratch copy of the fixture, tests/v2_site.py) is
+checked the same way on a phone: its model, error bars, counters and timeline legible, axe
+clean in both palettes, and its trace downloadable from the link under the timeline.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from playwright.sync_api import Browser, expect
 
+from gpulist.publish.engine import ENGINES
 from tests.browser.axe_kit import CLEAN, in_both_schemes, violations
-from tests.browser.conftest import Site, Tab, mark_document, open_tab, same_document
+from tests.browser.conftest import Site, Tab, _served, mark_document, open_tab, same_document
+from tests.fixtures import records_v2
+from tests.v2_site import SECTION as V2_SECTION
+from tests.v2_site import v2_data
 
 SECTION = '[data-gpulist-measured="memory-bandwidth"]'
 
@@ -68,3 +78,41 @@ def test_the_labs_page_leads_to_the_roofline_and_its_measured_roof(tab: Tab, sit
     expect(svg.locator("[data-gpulist-points='h100-sxm']")).to_have_attribute("visibility", "hidden")
     expect(svg.locator("[data-gpulist-roof='measured']")).to_have_attribute("points", "")
     assert tab.errors == []
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def v2_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The fixture site with a version 2 record of the coalescing lab, built and served per engine."""
+    data = v2_data(tmp_path_factory.mktemp("v2-data"))
+    with _served(tmp_path_factory, f"browser-v2-{request.param}", request.param, data) as (project, base_url):
+        yield Site(engine=request.param, root=project / "site", base_url=base_url)
+
+
+def test_a_v2_record_reads_on_a_phone_with_its_evidence(browser: Browser, v2_site: Site) -> None:
+    phone = open_tab(browser, viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True)
+    try:
+        page = phone.page
+        page.goto(v2_site.url("concepts/cuda/"), wait_until="networkidle")
+        section = page.locator(V2_SECTION)
+        expect(section.locator("[data-gpulist-model] strong")).to_have_text("The model: DRAM access granularity.")
+        timeline = section.locator("svg.gpulist-timeline[role=img]")
+        expect(timeline).to_be_visible()
+        assert timeline.locator("title").text_content() == ("Coalescing on the H100 SXM: 6 adds launched one by one "
+                                                             "from Python, as the profiler recorded it")
+        for svg in (timeline, section.locator("svg.gpulist-chart").first):
+            sizes = svg.evaluate("svg => [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect().height)")
+            assert min(sizes) >= 12, sizes
+        bars = section.locator("svg.gpulist-chart .gpulist-chart-spread")
+        assert bars.count() >= 3 and bars.first.evaluate("e => getComputedStyle(e).strokeWidth") == "1.5px"
+        expect(section.locator("[data-gpulist-counters=measured] tbody tr").first).to_contain_text("byte")
+        section.locator("details.gpulist-measured-numbers summary").click()
+        expect(section.locator("details table").first).to_contain_text("0.97 × the model")
+        link = section.locator("a[download]")
+        response = page.request.get(link.evaluate("a => a.href"))
+        assert response.ok and response.body() == records_v2.trace().data
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+        assert in_both_schemes(page, check=lambda p: violations(p, include=[V2_SECTION])) == CLEAN
+        assert phone.errors == []
+    finally:
+        phone.page.context.close()

@@ -48,3 +48,30 @@ def record_place(catalog: Catalog, doc: Document) -> tuple[str, ...]:
     top = os.path.normpath(os.path.join(cwd, catalog.root, MEASUREMENTS))
     relative = os.path.relpath(os.path.normpath(os.path.join(cwd, doc.path)), top)
     return tuple(relative.split(os.sep))
+
+
+def v2_records(catalog: Catalog) -> Iterator[tuple[Document, dict[str, Any]]]:
+    """The records that say `schema:` (version 2, labs/RECORDS.md): the rules only that version has."""
+    for doc, data in records(catalog):
+        if data.get("schema") is not None:
+            yield doc, data
+
+
+def items(data: Any, key: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(index, item) of each mapping in the list `data[key]`, as written."""
+    found = data.get(key) if isinstance(data, dict) else None
+    for i, item in enumerate(found if isinstance(found, list) else []):
+        if isinstance(item, dict):
+            yield i, item
+
+
+def points(data: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any], int, dict[str, Any]]]:
+    """(series index, series, point index, point) of every point of a record, as written."""
+    for i, series in items(data, "series"):
+        for j, point in items(series, "points"):
+            yield i, series, j, point
+
+
+def number(value: Any) -> float | None:
+    """A number as written (never a bool), else None: a wrong type is the model's to report."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
 from gpulist.models import (
-    BookIndex, Concept, GpuFile, Lab, Measurement, PracticeProblem, ReadingPath, RepoHealth, Resource, Style, Topic, WatchSource,
+    BookIndex, Concept, CounterFile, GpuFile, Lab, Measurement, MeasurementV2, PracticeProblem, ReadingPath, RepoHealth,
+    Resource, Style, Topic, WatchSource,
 )
 
 
@@ -18,11 +19,23 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
-    """A lab's result on one GPU (data/measurements/<gpu>/<lab>.yml), with its document."""
+class TraceFile:
+    """A profiler trace a version 2 record names, as found beside it: `data` is None where the file
+    is missing (`size` None) or larger than the limit (read no further than that)."""
 
-    measurement: Measurement
+    path: Path
+    size: int | None
+    data: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A lab's result on one GPU (data/measurements/<gpu>/<lab>.yml), with its document and, for a
+    version 2 record, the trace files it names (by file name)."""
+
+    measurement: Measurement | MeasurementV2
     doc: Document
+    traces: dict[str, TraceFile] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -49,6 +62,10 @@ class Catalog:
     practice: list[PracticeProblem] = field(default_factory=list)  # data/practice.yml; absent is none
     practice_doc: Document | None = None
     records: list[Record] = field(default_factory=list)  # data/measurements/<gpu>/<lab>.yml, valid ones
+    counters: CounterFile | None = None  # data/counters.yml: the metrics a record's counters may name
+    counters_doc: Document | None = None
+    # The traces each version 2 record names, by the record's path and the trace's file name.
+    trace_files: dict[tuple[str, str], TraceFile] = field(default_factory=dict)
     # Every record file that parsed, valid or not: the record rules read them as written, so a
     # record dropped for one mistake still has its lab, GPU and path checked.
     record_docs: list[Document] = field(default_factory=list)

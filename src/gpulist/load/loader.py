@@ -12,10 +12,12 @@ from gpulist.files import DEFAULT_MAX_BYTES, display_path, walk_files
 from gpulist.load.catalog import Catalog, Entry, Record
 from gpulist.load.messages import problems_from_validation
 from gpulist.load.read_many import read_documents
+from gpulist.load.traces import read_traces
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
 from gpulist.models import (
-    BookIndex, Concept, GpuFile, LabFile, Measurement, PracticeFile, ReadingPath, RepoHealthFile, Resource, Style, Topic, WatchSource,
+    BookIndex, Concept, CounterFile, GpuFile, LabFile, Measurement, MeasurementV2, PracticeFile, ReadingPath,
+    RepoHealthFile, Resource, Style, Topic, WatchSource,
 )
 from gpulist.models.fields import ID_RE, slugify
 from gpulist.problems import Problem, UsageError
@@ -32,6 +34,7 @@ STYLE = "style.yml"
 GPUS = "gpus.yml"
 LABS = "labs.yml"
 PRACTICE = "practice.yml"
+COUNTERS = "counters.yml"
 MEASUREMENTS = "measurements"
 
 
@@ -68,6 +71,7 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.labs = list(labs.labs) if labs else []
     catalog.practice_doc, practice = _load_optional(root / PRACTICE, PracticeFile, problems, root, limit)
     catalog.practice = list(practice.problems) if practice else []
+    catalog.counters_doc, catalog.counters = _load_optional(root / COUNTERS, CounterFile, problems, root, limit)
     _load_records(root, catalog, problems, limit)
     # optional: a list without it simply watches nothing
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",
@@ -94,9 +98,15 @@ def _load_records(root: Path, catalog: Catalog, problems: list[Problem], limit: 
         if not isinstance(doc.data, dict):
             problems.append(_shape_problem(doc, "a mapping of fields (lab: ..., gpu: ...)"))
             continue
-        measurement = _validate(Measurement, doc.data, doc, (), problems)
+        version = doc.data.get("schema")
+        traces = read_traces(doc.path, doc.data) if version is not None else {}
+        catalog.trace_files.update({(doc.path, name): t for name, t in traces.items()})
+        # Version 1 (no `schema` key) is validated as it always was; any other version as version 2,
+        # whose model names the one version it takes.
+        model: type[Measurement] | type[MeasurementV2] = Measurement if version is None else MeasurementV2
+        measurement = _validate(model, doc.data, doc, (), problems)
         if measurement is not None:
-            catalog.records.append(Record(measurement, doc))
+            catalog.records.append(Record(measurement, doc, traces))
 
 
 def resource_files(root: Path) -> list[Path]:

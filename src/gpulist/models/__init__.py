@@ -8,7 +8,9 @@ from gpulist.models.concept import (
 from gpulist.models.fields import ID_PATTERN
 from gpulist.models.gpu import DENSE_TYPES, NUMBER_FIELDS, SPARSE_TYPES, Gpu, GpuFile, GpuSource, ModelShape
 from gpulist.models.lab import Lab, LabFile, script_of
+from gpulist.models.counter import CounterFile, CounterInfo
 from gpulist.models.measurement import METRIC_UNITS, SCALES, X_UNITS, Y_UNITS, Measurement, Series
+from gpulist.models.measurement_v2 import LabModel, MeasurementV2, PointV2, SeriesV2
 from gpulist.models.path import MAX_STEPS, PathStep, ReadingPath
 from gpulist.models.practice import PracticeFile, PracticeProblem, formula_names
 from gpulist.models.repo import RepoHealth, RepoHealthFile
@@ -28,7 +30,8 @@ __all__ = [
     "AREA_TITLES", "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
     "ACCESSES", "CURATOR_FIELDS", "EFFORT_BANDS", "EFFORT_OPTIONAL", "EFFORTS",
     "Style", "Tier", "Topic", "ArxivQuery", "SOURCE_KINDS", "SourceKind", "WatchSource",
-    "Lab", "LabFile", "script_of", "PracticeFile", "PracticeProblem", "formula_names", "METRIC_UNITS", "SCALES", "X_UNITS", "Y_UNITS", "Measurement", "Series",
+    "Lab", "LabFile", "script_of", "PracticeFile", "PracticeProblem", "formula_names", "CounterFile", "CounterInfo",
+    "LabModel", "MeasurementV2", "PointV2", "SeriesV2", "METRIC_UNITS", "SCALES", "X_UNITS", "Y_UNITS", "Measurement", "Series",
     "DENSE_TYPES", "NUMBER_FIELDS", "SPARSE_TYPES", "Gpu", "GpuFile", "GpuSource", "ModelShape",
     "METRIC_FIELD_ORDER", "PROFILER_TITLES", "PROFILER_VENDOR", "PROFILERS", "VENDOR_TERM_FIELD_ORDER", "VENDOR_TITLES",
     "VENDORS", "ProfilerMetric", "VendorTerm",

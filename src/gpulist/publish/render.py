@@ -8,7 +8,9 @@ in the guide's own format is Markdown that readers download as it is, and the en
 turn any `.md` file in docs/ into a page (which cost four seconds at 10,000 entries, for a
 page that repeated the topic pages); gpulist.bib is a download too, read by no page (cards
 embed their own records, see gpulist.site.reader); the Anki deck (gpulist.export.anki) is
-a download for Anki, which the home page and each concept's "Check yourself" link to.
+a download for Anki, which the home page and each concept's "Check yourself" link to; the
+labs' profiler traces (labs/traces/<gpu>/<file>, gzipped) are downloads for Perfetto, which
+the Measured sections' timelines link to.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from gpulist.site.sitemap import PATH as SITEMAP_PATH
 from gpulist.site.sitemap import local_sitemap
 from gpulist.view.catalog import SiteView, build_view
 from gpulist.view.config import SiteConfig
+from gpulist.view.labs import trace_downloads
 from gpulist.view.review import review_cards
 
 README_PATH = "README.md"
@@ -57,7 +60,8 @@ def render_site(catalog: Catalog, config: SiteConfig) -> Site:
     cards = review_cards(view)
     exports: dict[str, str | bytes] = {
         README_PATH: render_readme(view), BIB_PATH: render_bibtex(catalog.resources),
-        APKG_PATH: render_apkg(cards, config), TEXT_PATH: render_anki_text(cards, config), **tag_redirects(view, config)}
+        APKG_PATH: render_apkg(cards, config), TEXT_PATH: render_anki_text(cards, config), **tag_redirects(view, config),
+        **trace_downloads(view.labs)}
     pages = {**pages, **whole()}
     if not config.site_url:  # the engines' sitemap is empty: the themes' previews need one (gpulist.site.sitemap)
         exports[SITEMAP_PATH] = local_sitemap(pages)

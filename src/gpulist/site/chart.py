@@ -12,7 +12,10 @@ and in either scheme without JavaScript:
 - x on the scale the record gives (linear, log2, log10, or categories drawn as grouped bars),
   y linear from zero, or on powers of ten where the values span two decades (said in the axis
   label); axes labelled with their units; measured values as points joined by a line,
-  predicted values dashed in the same colour; one chart per pair of axes a record's series use.
+  predicted values dashed in the same colour; one chart per pair of axes a record's series use;
+- a version 2 record's points also carry their spread, drawn as an error bar from the first
+  to the third quartile of the samples, and bounds (a vendor's peak, a line rate: limits,
+  never predictions), drawn dotted, apart from any model's dashed line.
 """
 
 from __future__ import annotations
@@ -70,9 +73,40 @@ def _values(series: list[Series]) -> list[float]:
     for s in series:
         for p in s.points:
             found.append(p.y)
-            if p.predicted is not None:
-                found.append(p.predicted)
+            found.extend(v for v in (p.predicted, quartiles(p)[1], bound_of(p)) if v is not None)
     return found
+
+
+def quartiles(point: object) -> tuple[float | None, float | None]:
+    """A version 2 point's first and third quartiles; a version 1 point has none."""
+    return getattr(point, "q1", None), getattr(point, "q3", None)
+
+
+def bound_of(point: object) -> float | None:
+    return getattr(point, "bound", None)
+
+
+def _spread(colour: str, px: float, frame: "Frame", point: object) -> list[str]:
+    """An error bar from q1 to q3 at `px`, capped; nothing where the point has no quartiles or they
+    are too close to draw apart from the point itself (under a pixel)."""
+    q1, q3 = quartiles(point)
+    if q1 is None or q3 is None:
+        return []
+    low, high = frame.y(q1), frame.y(q3)
+    if abs(low - high) < 1:
+        return []
+    cap = f'x1="{px - 4:.1f}" x2="{px + 4:.1f}"'
+    return [f'<line class="{colour} gpulist-chart-spread" x1="{px:.1f}" x2="{px:.1f}" y1="{low:.1f}" y2="{high:.1f}"/>',
+            f'<line class="{colour} gpulist-chart-spread" {cap} y1="{low:.1f}" y2="{low:.1f}"/>',
+            f'<line class="{colour} gpulist-chart-spread" {cap} y1="{high:.1f}" y2="{high:.1f}"/>']
+
+
+def _bound(colour: str, left: float, right: float, frame: "Frame", point: object) -> list[str]:
+    value = bound_of(point)
+    if value is None:
+        return []
+    y = frame.y(value)
+    return [f'<line class="{colour} gpulist-chart-bound" x1="{left:.1f}" x2="{right:.1f}" y1="{y:.1f}" y2="{y:.1f}"/>']
 
 
 def _log_ticks(low: float, high: float, base: int) -> list[float]:
@@ -170,6 +204,10 @@ def _lines(series: list[Series], frame: Frame) -> list[str]:
             out.append(f'<polyline class="{colour} gpulist-chart-predicted" points="{predicted}"/>')
         out.append(f'<polyline class="{colour}" points="{measured}"/>')
         out.extend(f'<circle class="{colour}" cx="{frame.x(x):.1f}" cy="{frame.y(y):.1f}" r="4"/>' for x, y, _ in points)
+        for p in s.points:
+            if not isinstance(p.x, str):
+                px = frame.x(float(p.x))
+                out += _spread(colour, px, frame, p) + _bound(colour, px - 10, px + 10, frame, p)
     return out
 
 
@@ -229,6 +267,8 @@ def _bars(series: list[Series], frame: Frame, names: list[str]) -> list[str]:
                 y = frame.y(p.predicted)
                 out.append(f'<line class="{colour} gpulist-chart-predicted" x1="{left - 3:.1f}" '
                            f'x2="{left + width + 3:.1f}" y1="{y:.1f}" y2="{y:.1f}"/>')
+            out += _spread("gpulist-chart-ink", left + width / 2, frame, p)
+            out += _bound(colour, left - 3, left + width + 3, frame, p)
     return out
 
 
@@ -283,7 +323,15 @@ def legend(series: list[Series]) -> str:
     """The series' names beside their colours, and what a dashed line means, as HTML under the chart."""
     items = [f'<li><span class="gpulist-chart-key gpulist-chart-s{i % SERIES_COLOURS}" aria-hidden="true"></span>'
              f"{html_text(s.label)}</li>" for i, s in enumerate(series)]
-    if any(p.predicted is not None for s in series for p in s.points):
+    points = [p for s in series for p in s.points]
+    if any(p.predicted is not None for p in points):
         items.append('<li><span class="gpulist-chart-key gpulist-chart-predicted-key" aria-hidden="true"></span>'
-                     "predicted</li>")
+                     "predicted" + (" by the model" if any(bound_of(p) is not None or quartiles(p)[0] is not None
+                                                          for p in points) else "") + "</li>")
+    if any(bound_of(p) is not None for p in points):
+        items.append('<li><span class="gpulist-chart-key gpulist-chart-bound-key" aria-hidden="true"></span>'
+                     "bound (a limit, not a prediction)</li>")
+    if any(quartiles(p)[0] is not None for p in points):
+        items.append('<li><span class="gpulist-chart-key gpulist-chart-spread-key" aria-hidden="true"></span>'
+                     "error bars: the middle half of the samples (first to third quartile)</li>")
     return '<ul class="gpulist-chart-legend">' + "".join(items) + "</ul>"

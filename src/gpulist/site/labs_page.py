@@ -4,11 +4,14 @@ Each lab is an H2 anchored at its id (`labs/#coalescing`), saying in one sentenc
 shows, linking the concepts whose pages carry its Measured section and, for every GPU with a
 record, that record's chart on its home page (gpulist.view.labs); then the command that runs
 it. The page opens with how to run the labs and send the records, since a reader with a GPU
-the list has no numbers for is the one who can add them.
+the list has no numbers for is the one who can add them. Beside a version 2 record's link it
+says what the record holds beyond its chart (the models, counters and timelines), so a reader
+knows which results carry their evidence.
 """
 
 from __future__ import annotations
 
+from gpulist.models import MeasurementV2
 from gpulist.site.measured import gpu_name
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import concept_page
@@ -43,13 +46,27 @@ def _intro(view: SiteView, config: SiteConfig, measured: int) -> str:
             f"under; a GPU the list has no numbers for is welcome by pull request ({contributing} says how).\n")
 
 
+def holds(record: object) -> str:
+    """What a version 2 record shows beside its chart, in brackets; nothing for version 1."""
+    if not isinstance(record, MeasurementV2):
+        return ""
+    models = len(record.models)
+    parts = [f"{models} models with their terms" if models > 1 else "its model's terms"] if models else []
+    parts.append("hardware counters" if record.counters.status == "measured" else "no counters on this run")
+    if record.traces:
+        parts.append(f"{len(record.traces)} timeline{'s' if len(record.traces) != 1 else ''}")
+    if record.conditions.runs > 1:
+        parts.append(f"{record.conditions.runs} runs merged")
+    return " (" + ", ".join(parts) + ")"
+
+
 def _lab(lv: LabView, view: SiteView, config: SiteConfig) -> str:
     lab = lv.lab
     concepts = [f"[{escape_text(view.concept_titles[c])}]({rel_link(PAGE, concept_page(c))})"
                 for c in lab.concepts if c in view.concept_titles]
     if lv.records:
         results = "Results: " + ", ".join(f"[{escape_text(gpu_name(view, r))}]({rel_link(PAGE, lv.record_link(r.gpu))})"
-                                          for r in lv.records) + "."
+                                          + holds(r) for r in lv.records) + "."
     else:
         results = "No results yet: run it on your GPU and send the record."
     script = (link(lab.script, f"{config.repo_url.rstrip('/')}/blob/main/{lab.script}") if config.repo_url

@@ -6,12 +6,15 @@ numbers page and the Labs page link to on the record's home page): the finding i
 sentence with its numbers; the chart (gpulist.site.chart, inline SVG drawn at build time);
 the same numbers as tables in a `<details>`, so the section reads without the picture; the
 conditions it ran under (GPU, driver, CUDA, PyTorch, Triton, Python, date, method, clocks);
-and the one command that reproduces it. Everything here is escaped data from the record.
+and the one command that reproduces it. A version 2 record (labs/RECORDS.md) adds its models'
+terms, each point's spread, the hardware counters and the profiler timelines
+(gpulist.site.measured_v2). Everything here is escaped data from the record.
 """
 
 from __future__ import annotations
 
-from gpulist.models import Measurement, Series
+from gpulist.models import Measurement, MeasurementV2, Series
+from gpulist.site import measured_v2 as v2
 from gpulist.site.chart import axis_label, chart_svg, groups, legend, shown_unit
 from gpulist.site.gpus_page import fmt as number
 from gpulist.view.catalog import SiteView
@@ -42,24 +45,39 @@ def measured_section(concept_id: str, view: SiteView, page: str, config: SiteCon
 def lab_block(lv: LabView, view: SiteView, page: str, config: SiteConfig) -> str:
     lab = lv.lab
     about = escape_attr(href(page, f"{LABS_PAGE}#{lab.id}", config.link_style))
-    records = "".join(record_block(lv, r, view) for r in lv.records)
+    records = "".join(record_block(lv, r, view, page, config.link_style) for r in lv.records)
     return (f'<div class="gpulist-measured" data-gpulist-measured="{escape_attr(lab.id)}">'
             f'<h3 id="measured-{escape_attr(lab.id)}">{html_text(lab.title)}</h3>'
             f'<p>{html_text(lab.shows)} <a href="{about}">About this lab</a></p>{records}</div>\n')
 
 
-def record_block(lv: LabView, record: Measurement, view: SiteView) -> str:
+def record_block(lv: LabView, record: Measurement | MeasurementV2, view: SiteView, page: str, style: str) -> str:
     ident = record_anchor(lv.lab.id, record.gpu)
     name = gpu_name(view, record)
     charts = "".join(_figure(lv, record, name, series, f"{ident}-chart{i}") for i, series in enumerate(groups(record)))
-    return (f'<div class="gpulist-measured-record" id="{escape_attr(ident)}">'
+    if isinstance(record, MeasurementV2):
+        middle, said = _v2_parts(lv, record, view, name, page, style, ident), v2.conditions(record, name)
+    else:
+        numbers = summary_table(record) + "".join(series_table(s) for s in record.series)
+        middle, said = _numbers(numbers), conditions(record, name)
+    schema = ' data-gpulist-schema="2"' if isinstance(record, MeasurementV2) else ""  # version 1 as it always was
+    return (f'<div class="gpulist-measured-record" id="{escape_attr(ident)}"{schema}>'
             f'<p class="gpulist-measured-finding"><strong>{html_text(name)}:</strong> {html_text(record.finding)}</p>'
-            + charts +
-            f'<details class="gpulist-measured-numbers"><summary>The numbers</summary>{summary_table(record)}'
-            + "".join(series_table(s) for s in record.series) + "</details>"
-            f'<p class="gpulist-measured-conditions" data-gpulist-conditions>{conditions(record, name)}</p>'
+            + charts + middle +
+            f'<p class="gpulist-measured-conditions" data-gpulist-conditions>{said}</p>'
             f'<p class="gpulist-measured-command">Measure it again: <code data-gpulist-command>'
             f"{html_text(record.reproduce)}</code></p></div>")
+
+
+def _numbers(tables: str) -> str:
+    return f'<details class="gpulist-measured-numbers"><summary>The numbers</summary>{tables}</details>'
+
+
+def _v2_parts(lv: LabView, record: MeasurementV2, view: SiteView, name: str, page: str, style: str, ident: str) -> str:
+    """The models behind the predictions, the timelines, the counters, then the numbers with their spread."""
+    numbers = v2.summary_table(record, lv, view.labs) + "".join(v2.series_table(s) for s in record.series)
+    return ("".join(v2.model_block(m) for m in record.models) + v2.traces_block(lv, record, name, page, style, ident)
+            + v2.counters_table(record, lv.counters) + v2.withheld(record) + _numbers(numbers))
 
 
 def _figure(lv: LabView, record: Measurement, name: str, series: list[Series], ident: str) -> str:
@@ -88,7 +106,7 @@ def summary_table(record: Measurement) -> str:
         rows.append(f'<tr><th scope="row">{html_text(row.what)}</th><td>{number(row.measured)}</td><td>{predicted}</td>'
                     f"<td>{reached}</td><td>{html_text(shown_unit(row.unit))}</td></tr>")
     head = "".join(f'<th scope="col">{h}</th>' for h in ("What", "Measured", "Predicted", "Share of the predicted pace", "Unit"))
-    return _scrolling("Measured against predicted", '<table class="gpulist-measured-table"><caption>Measured against '
+    return v2.scrolling("Measured against predicted", '<table class="gpulist-measured-table"><caption>Measured against '
                       f"predicted</caption><thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
@@ -102,15 +120,8 @@ def series_table(series: Series) -> str:
         x = html_text(p.x) if isinstance(p.x, str) else number(p.x)
         predicted = f"<td>{number(p.predicted) if p.predicted is not None else '—'}</td>" if has_predicted else ""
         rows.append(f'<tr><th scope="row">{x}</th><td>{number(p.y)}</td>{predicted}</tr>')
-    return _scrolling(series.label, f'<table class="gpulist-measured-table"><caption>{html_text(series.label)}</caption>'
+    return v2.scrolling(series.label, f'<table class="gpulist-measured-table"><caption>{html_text(series.label)}</caption>'
                       f"<thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-
-
-def _scrolling(label: str, table: str) -> str:
-    """A table in a box of its own that scrolls sideways on a narrow screen, focusable so a keyboard can
-    scroll it (the class keeps the theme from wrapping it in its own, unfocusable, scroll box)."""
-    return (f'<div class="gpulist-measured-scroll" role="region" aria-label="{escape_attr(label)}, table" '
-            f'tabindex="0">{table}</div>')
 
 
 def _read(value: float | None, unit: str) -> str:

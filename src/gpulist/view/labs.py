@@ -4,18 +4,23 @@ A lab's result appears on every concept page the lab lists (a Measured section),
 page, and, for the ceiling labs, beside the vendor's peaks on the GPU numbers page and in the
 roofline calculator. Each record has one home, the first of its lab's concepts that has a page,
 where its chart is anchored (`#measured-<lab>-<gpu>`): the other pages link to it there.
-Built once per build from the catalog, like the rest of the view.
+A version 2 record also brings the traces found beside it (published for download under
+labs/traces/<gpu>/) and the counters' catalogue its counters are shown with. Built once per
+build from the catalog, like the rest of the view.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gpulist.load import Catalog, Record
-from gpulist.models import Lab, Measurement
+from gpulist.load.catalog import TraceFile
+from gpulist.models import CounterInfo, Lab, Measurement, MeasurementV2
 from gpulist.view.concepts import concept_page
 
 LABS_PAGE = "labs/index.md"
+TRACES = "labs/traces"  # where each record's traces are published: labs/traces/<gpu>/<file>
+AnyRecord = Measurement | MeasurementV2  # version 1 or 2 (labs/RECORDS.md)
 
 
 def record_anchor(lab_id: str, gpu_id: str) -> str:
@@ -26,8 +31,10 @@ def record_anchor(lab_id: str, gpu_id: str) -> str:
 @dataclass(frozen=True, slots=True)
 class LabView:
     lab: Lab
-    records: tuple[Measurement, ...]  # one per GPU, in the order of data/gpus.yml
+    records: tuple[AnyRecord, ...]  # one per GPU, in the order of data/gpus.yml
     home: str | None  # the page of the first of its concepts that exists
+    traces: dict[str, dict[str, TraceFile]] = field(default_factory=dict)  # by GPU id, then file name
+    counters: dict[str, CounterInfo] = field(default_factory=dict)  # data/counters.yml by metric
 
     def record_link(self, gpu_id: str) -> str:
         """Where a record is shown, as a docs-relative target: its home's Measured section, or the Labs page."""
@@ -45,7 +52,7 @@ class Ceiling:
     unit: str
     how: str
     lab: LabView
-    record: Measurement
+    record: AnyRecord
 
 
 def build_labs(catalog: Catalog, concept_ids: set[str]) -> tuple[LabView, ...]:
@@ -56,12 +63,34 @@ def build_labs(catalog: Catalog, concept_ids: set[str]) -> tuple[LabView, ...]:
     for record in catalog.records:
         by_lab.setdefault(record.measurement.lab, []).append(record)
     views = []
+    counters = catalog.counters.by_metric() if catalog.counters else {}
     for lab in catalog.labs:
         mine = sorted(by_lab.get(lab.id, []), key=lambda r: (gpu_order.get(r.measurement.gpu, len(gpu_order)),
                                                               r.measurement.gpu))
         home = next((concept_page(c) for c in lab.concepts if c in concept_ids), None)
-        views.append(LabView(lab, tuple(r.measurement for r in mine), home))
+        traces = {r.measurement.gpu: r.traces for r in mine if r.traces}
+        views.append(LabView(lab, tuple(r.measurement for r in mine), home, traces, counters))
     return tuple(views)
+
+
+def trace_path(gpu_id: str, file: str) -> str:
+    """Where a record's trace is published, for download (Perfetto opens it as it is)."""
+    return f"{TRACES}/{gpu_id}/{file}"
+
+
+def trace_downloads(labs: tuple[LabView, ...]) -> dict[str, bytes]:
+    """Every record's valid traces by their published path (the trace rule has refused the others)."""
+    return {trace_path(gpu, name): t.data for lv in labs for gpu, found in lv.traces.items()
+            for name, t in found.items() if t.data is not None}
+
+
+def measured_ceiling(labs: tuple[LabView, ...], gpu_id: str, value: float, unit: str) -> Ceiling | None:
+    """The GPU's measured ceiling a bound is, if it is one (same unit, equal to rounding): only
+    against one is a share "of the measured ceiling"; a vendor's peak or a line rate is a bound."""
+    for c in ceilings_of(labs, gpu_id).values():
+        if c.unit == unit and abs(c.value - value) <= 0.005 * c.value:
+            return c
+    return None
 
 
 def labs_of_concept(labs: tuple[LabView, ...], concept_id: str) -> list[LabView]:
