@@ -21,7 +21,7 @@ from gpulist.problems import GpulistError, UsageError
 # heavy dependencies (the site builder, the models, aiohttp), and `gpulist check-links`
 # in a pull request should not spend a second of CPU importing all of them.
 COMMAND_NAMES = ("new", "validate", "fmt", "import", "schema", "build", "serve", "export", "enrich",
-                 "check-links", "merge-link-reports", "watch")
+                 "check-links", "merge-link-reports", "watch", "records")
 
 
 def command_module(name: str) -> ModuleType:
