@@ -7,19 +7,27 @@
  * being typed, one edit forgiven in a word the index does not hold, two from six letters); this file
  * ranks what it found by rules a learner expects (what a word is: search/words.js):
  *
- *   ranking    0. a concept whose title is the query; 1. a record whose exact title is the
+ *   ranking    first what the query asks for beyond its words (search/intent.js): -3. the
+ *              GPU it names when it asks for a figure ("H200 memory bandwidth"); -2. the model
+ *              shapes of the size it names; -1. the calculators, when it names a size; then
+ *              0. a concept whose title is the query; 1. a record whose exact title is the
  *              query (an entry, a path, a GPU, a page); 2. a concept one of whose aliases is
- *              the query (as written before one that only folds to it); 3. concepts whose
- *              names hold every word; 4. concepts whose names hold words weighing at least
- *              half the query (rarer words weigh more); 5. records whose titles hold every
- *              word; 6. the rest. Within a group: the weight a concept's names hold, the share
- *              of its title the query holds, then MiniSearch's score
+ *              the query (as written before one that only folds to it); 2.5. a tool (calculator,
+ *              lab, page, path) one of whose names the query holds whole ("how much KV cache");
+ *              3. concepts whose names hold every word; 4. concepts whose names hold words
+ *              weighing at least half the query (rarer words weigh more, a title's twice);
+ *              5. records whose titles hold every word; 6. the rest. Within a group: the
+ *              intent's order, the weight a concept's title holds (an alias never outranks a
+ *              title match of the query's own words), the weight its names hold, the share of
+ *              its title the query holds, then MiniSearch's score
  *   nothing    the closest concepts by their names' letter trigrams
  *
  * Exposes gpulist.searchEngine.create(index, MiniSearch) -> {run(query) -> answer}; answer is
- * {state, query, note, results, closest}, each result {kind, title, aliases, label, url,
- * snippet, marks: [[start, end]]}; state is "results", "none", "empty" (no word) or "filler"
- * (only filler words).
+ * {state, query, note, results, closest, figure}, each result {kind, title, aliases, label, url,
+ * snippet, marks: [[start, end]], figures: [{key, label, shown, asked}], asked}; state is
+ * "results", "none", "empty" (no word) or "filler" (only filler words); `figure` is the figure
+ * the first result answers with ({of, key, label, shown}) or null; `note` says how a typo or a
+ * unit was read, that a model size is not among the shapes, or that a GPU lacks the figure.
  */
 (function () {
   "use strict";
@@ -198,7 +206,7 @@
     }).length / title.length;
     if (record[0] !== "concept") return [count === terms.length ? 5 : 6, cover, 0, 0];
     if (count === terms.length) return [3, cover, held, byTitle];
-    return [held > 0 && held >= total / 2 ? 4 : 6, cover, held, byTitle];
+    return [held > 0 && held + byTitle >= total / 2 ? 4 : 6, cover, held, byTitle];
   }
 
   function isWord(t) {

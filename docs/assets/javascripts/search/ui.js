@@ -14,7 +14,9 @@
  * fetched the first time a reader opens the search, into a worker (search/worker.js): a page
  * that is never searched loads this file and search.css only. Each result is a link carrying
  * data-gpulist-search-result="<rank>" (1 first); when nothing is found the closest concepts are
- * offered, each data-gpulist-search-closest. Everything is written as text nodes: a query or a
+ * offered, each data-gpulist-search-closest. A GPU's result shows its figures, each
+ * [data-gpulist-search-figure="<key>"], the one the query asked for first with
+ * .gpulist-search__figure--asked, and the status line says it too ("H200 SXM, Bandwidth: …"). Everything is written as text nodes: a query or a
  * record can never become markup. gpulist.search.run resolves to null for a query passed over
  * because a later one came before it was answered.
  *
