@@ -88,11 +88,14 @@ def test_the_practitioner_query_set_finds_the_figure_or_the_tool_first(tab: Tab,
     for), and "calculator" leads with the site's three calculators."""
     tab.page.goto(real_site.url())
     queries = [q[0] for rows in PRACTITIONER.values() for q in rows]
-    answers = {q: rest for q, *rest in tab.page.evaluate(ASK_FIRST, [*queries, "calculator", "KV size"])}
+    extra = ["calculator", "KV size", "H100 shared memory"]
+    answers = {q: rest for q, *rest in tab.page.evaluate(ASK_FIRST, [*queries, *extra])}
     assert answers["calculator"][2] == ["calculator"] * 3
     # An alias never outranks a title match of the query's own words: Tiling's "tile size" holds
     # "size", KV Cache's title holds "KV".
     assert answers["KV size"][0] == "concepts/kv-cache/"
+    # A concept's name around a figure's word is the concept's: Shared Memory, not the H100's memory.
+    assert answers["H100 shared memory"][:2] == ["concepts/shared-memory/", None]
     wrong, rates = {}, {}
     for kind, rows in PRACTITIONER.items():
         right = 0

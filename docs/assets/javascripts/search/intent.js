@@ -13,7 +13,8 @@
  *   a figure   the kind one of whose phrases the query holds whole, the longest phrase winning
  *              (then the earlier kind): "memory bandwidth" is bandwidth, "measured bandwidth"
  *              the measured copy; a word one or two edits from a phrase's word counts, and
- *              the answer says how it was read
+ *              the answer says how it was read; none where the query holds a concept's longer
+ *              name around the phrase ("H100 shared memory")
  *   a size     70B, 1.5T, 405e9: the model shapes of that size first (and of the family the query
  *              names), then the calculators, the one whose names hold most of the query first
  *   a unit     a number's unit the GPU figures do not use ("141 GBB") is read as the nearest
@@ -54,7 +55,7 @@
   }
 
   function create(raw) {
-    var ix = { kinds: [], gpus: [], models: [], calculators: [], tools: [], units: {}, labels: {} };
+    var ix = { kinds: [], gpus: [], models: [], calculators: [], tools: [], concepts: [], units: {}, labels: {} };
     (raw.figures || []).forEach(function (k) {
       ix.kinds.push({ key: k[0], phrases: phrases(k[2]) });
       ix.labels[k[0]] = k[1];
@@ -69,6 +70,7 @@
         var params = (r[7] || []).filter(function (f) { return f[0] === "params"; })[0];
         ix.models.push({ id: i, family: words.filter(function (w) { return !/\d/.test(w); }), params: params ? params[2] : 0 });
       }
+      if (r[0] === "concept") ix.concepts.push.apply(ix.concepts, phrases(r[1] + " · " + r[2]).filter(function (p) { return p.length >= 2; }));
       if (r[0] === "calculator") ix.calculators.push({ id: i, words: terms(r[1] + " " + r[2]) });
       if (TOOLS[r[0]]) ix.tools.push({ id: i, phrases: phrases(r[1] + " · " + r[2]) });
     });
@@ -149,6 +151,15 @@
     });
   }
 
+  /* Whether the query holds a concept's name that holds the figure's phrase and more: "H100 shared
+     memory" asks about Shared Memory, not the H100's memory. */
+  function narrower(ix, phrase, qterms) {
+    return ix.concepts.some(function (p) {
+      return p.length > phrase.length && phrase.every(function (w) { return p.indexOf(w) >= 0; }) &&
+        p.every(function (w) { return qterms.indexOf(w) >= 0; });
+    });
+  }
+
   /* A tool's name held by the query: whole, and of two words or more unless it is the whole query. */
   function held(phrase, qterms) {
     if (phrase.length < 2 && !(qterms.length === 1 && qterms[0] === phrase[0])) return false;
@@ -161,7 +172,7 @@
     var out = { gpus: [], figure: null, models: [], calculators: [], tools: {}, notes: [] };
     var gpus = gpusOf(ix, words);
     var figure = gpus.length ? figureOf(ix, qterms) : null;
-    if (figure && ix.labels[figure.key] && !/^(params|layers|kv_heads)$/.test(figure.key)) {
+    if (figure && ix.labels[figure.key] && !/^(params|layers|kv_heads)$/.test(figure.key) && !narrower(ix, figure.phrase, qterms)) {
       out.gpus = gpus;
       out.figure = figure.key;
       figure.typos.forEach(function (m) { out.notes.push("Read “" + m.typed + "” as asking for " + ix.labels[figure.key].toLowerCase() + "."); });
