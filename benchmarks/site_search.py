@@ -4,7 +4,7 @@
   (five kinds), right first results and queries with no result, per kind, through
   gpulist.search.run (what the box shows). Targets: >= 95% right in each kind, <= 1% with none.
 - Bytes: what the search adds to every page's first load (ui.js, search.css, the header's
-  markup; gzipped; target <= 50 KB), and what the first search fetches (the worker, words.js,
+  markup; gzipped; target <= 50 KB), and what the first search fetches (the worker, words.js, intent.js,
   engine.js, MiniSearch and search-index.json).
 - Scale, on a synthetic catalog (default 10,000 entries) on a phone profile (412 x 915, touch,
   the CPU slowed 4x through CDP, as Lighthouse's mobile setting): the time from opening the
@@ -66,7 +66,7 @@ def first_load_bytes(site: Path) -> None:
     print(f"  first load adds {kb(total)} gzipped (target <= 50 KB): "
           + ", ".join(f"{k} {kb(gz(v))}" for k, v in parts.items()))
     lazy = {"search/worker.js": scripts / "search" / "worker.js", "search/words.js": scripts / "search" / "words.js",
-            "search/engine.js": scripts / "search" / "engine.js",
+            "search/intent.js": scripts / "search" / "intent.js", "search/engine.js": scripts / "search" / "engine.js",
             "MiniSearch": scripts / "vendor" / "minisearch-7.2.0" / "minisearch.js",
             "search-index.json": site / "search-index.json"}
     print("  the first search fetches " + ", ".join(f"{k} {kb(gz(p.read_bytes()))}" for k, p in lazy.items())

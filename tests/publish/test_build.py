@@ -362,9 +362,9 @@ def test_every_engine_page_loads_one_stylesheet_and_one_script_of_ours_and_defer
     # joined script: the Review page loads ts-fsrs, and the search loads the rest when a reader
     # first opens it (docs/assets/javascripts/search/ui.js), never with a page.
     vendored = [p for p in modules if p.relative_to(scripts_dir).parts[0] == "vendor"]
-    search_lazy = [p for p in modules if p.name in ("words.js", "engine.js", "worker.js")]
+    search_lazy = [p for p in modules if p.name in ("words.js", "intent.js", "engine.js", "worker.js")]
     lazy = vendored + search_lazy
-    assert vendored and len(search_lazy) == 3
+    assert vendored and len(search_lazy) == 4
     assert not any(p.read_text(encoding="utf-8")[:2000] in script for p in lazy)
     assert all((built / "site" / p.relative_to(built / "docs")).is_file() for p in lazy)
     assert len(modules) > 5 and all(p.read_text(encoding="utf-8").rstrip() in script for p in modules

@@ -39,6 +39,22 @@ from gpulist.view.config import SiteConfig
 HOOKS = {"roofline": "roofline", "kv_cache": "kv-cache", "transformer": "transformer"}
 TITLES = {"roofline": "Roofline calculator", "kv_cache": "KV cache calculator",
           "transformer": "Transformer arithmetic calculator"}
+# What each calculator answers, as the search shows it (its snippet) and the phrases that find it
+# (gpulist.site.search_figures): a practitioner asks the question, not the calculator's name.
+ANSWERS = {
+    "kv_cache": ("How much memory a model's KV cache takes for a context and batch, and whether the weights and the "
+                 "cache fit on a GPU or how many GPUs they need.",
+                 ("calculator", "calculators", "KV cache size", "KV cache memory", "how much KV cache", "does it fit",
+                  "model fit", "fit on a GPU", "how many GPUs", "model memory", "KV cache calculator")),
+    "roofline": ("Whether a kernel is memory-bound or compute-bound on a GPU: its arithmetic intensity against the "
+                 "ridge point, and the rate it can attain.",
+                 ("calculator", "calculators", "memory bound or compute bound", "ridge point", "attainable TFLOPS",
+                  "attainable FLOPS", "roofline calculator")),
+    "transformer": ("The FLOPs of a model's forward pass and of training it on a number of tokens, and how long "
+                    "training takes on a number of GPUs at a given model FLOPs utilization.",
+                    ("calculator", "calculators", "training FLOPs", "training time", "how long training", "training a model",
+                     "forward FLOPs", "training compute", "transformer arithmetic calculator")),
+}
 
 
 def calculator_section(name: str, view: SiteView, page: str, config: SiteConfig) -> str:

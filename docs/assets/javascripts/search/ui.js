@@ -14,7 +14,9 @@
  * fetched the first time a reader opens the search, into a worker (search/worker.js): a page
  * that is never searched loads this file and search.css only. Each result is a link carrying
  * data-gpulist-search-result="<rank>" (1 first); when nothing is found the closest concepts are
- * offered, each data-gpulist-search-closest. Everything is written as text nodes: a query or a
+ * offered, each data-gpulist-search-closest. A GPU's result shows its figures, each
+ * [data-gpulist-search-figure="<key>"], the one the query asked for first with
+ * .gpulist-search__figure--asked, and the status line says it too ("H200 SXM, Bandwidth: …"). Everything is written as text nodes: a query or a
  * record can never become markup. gpulist.search.run resolves to null for a query passed over
  * because a later one came before it was answered.
  *
@@ -64,7 +66,8 @@
       };
       worker.onerror = function (event) { reject(new Error(event.message || "the search worker failed")); };
       worker.postMessage({ type: "load", minisearch: asset("assets/javascripts/vendor/minisearch-7.2.0/minisearch.js"),
-        words: asset("assets/javascripts/search/words.js"), engine: asset("assets/javascripts/search/engine.js"),
+        words: asset("assets/javascripts/search/words.js"), intent: asset("assets/javascripts/search/intent.js"),
+        engine: asset("assets/javascripts/search/engine.js"),
         index: asset("search-index.json") });
     });
     ready.catch(function (error) {
@@ -110,6 +113,20 @@
     return out;
   }
 
+  /* A GPU's key figures or a model's shape, the one the query asked for first and marked. */
+  function figures(hit) {
+    var out = el("span", "gpulist-search__figures");
+    hit.figures.forEach(function (f) {
+      var one = el("span", "gpulist-search__figure" + (f.asked ? " gpulist-search__figure--asked" : ""));
+      one.setAttribute("data-gpulist-search-figure", f.key);
+      one.appendChild(el("span", "gpulist-search__figure-label", f.label));
+      one.appendChild(document.createTextNode(" "));
+      one.appendChild(el("span", "gpulist-search__figure-value", f.shown));
+      out.appendChild(one);
+    });
+    return out;
+  }
+
   function item(hit, attr, rank) {
     var li = el("li", "gpulist-search__item");
     var a = el("a", "gpulist-search__link");
@@ -118,6 +135,7 @@
     a.appendChild(el("span", "gpulist-search__label gpulist-search__label--" + hit.kind, hit.label));
     a.appendChild(el("span", "gpulist-search__title", hit.title));
     if (hit.aliases) a.appendChild(el("span", "gpulist-search__aka", hit.aliases));
+    if (hit.figures && hit.figures.length) a.appendChild(figures(hit));
     if (hit.snippet) a.appendChild(snippet(hit));
     li.appendChild(a);
     return li;
@@ -131,7 +149,10 @@
     empty: function () { return "Type a word or a name: a concept, an abbreviation, a title, an author, a GPU."; },
     filler: function (a) { return quoted(a.query) + " holds only common words: add what it is about, as in “how do I profile a kernel”."; },
     none: function (a) { return "No results for " + quoted(a.query) + "." + (a.closest.length ? " Closest concepts:" : ""); },
-    results: function (a) { return a.results.length + (a.results.length === 1 ? " result" : " results") + " for " + quoted(a.query) + "."; }
+    results: function (a) {
+      var figure = a.figure && a.figure.shown ? a.figure.of + ", " + a.figure.label + ": " + a.figure.shown + ". " : "";
+      return figure + a.results.length + (a.results.length === 1 ? " result" : " results") + " for " + quoted(a.query) + ".";
+    }
   };
 
   function show(answer) {

@@ -88,6 +88,29 @@
     return fold(text).split(/\s+/).join(" ").trim();
   }
 
+  /* Levenshtein distance of two words, given up past `most` (returns most + 1). */
+  function distance(a, b, most) {
+    var prev = [];
+    for (var j = 0; j <= b.length; j++) prev.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var row = [i];
+      var low = i;
+      for (j = 1; j <= b.length; j++) {
+        row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        low = Math.min(low, row[j]);
+      }
+      if (low > most) return most + 1;
+      prev = row;
+    }
+    return prev[b.length];
+  }
+
+  /* Edits forgiven in a word the index does not hold: none in short words and in names with
+     digits (H100 is not A100), one from four letters, two from six. */
+  function fuzzyOf(t) {
+    return /\d/.test(t) ? 0 : t.length >= 6 ? 2 : t.length >= 4 ? 1 : 0;
+  }
+
   G.searchWords = { fold: fold, rawWords: rawWords, stem: stem, term: term, indexTerms: indexTerms,
-    tokenize: tokenize, key: key, literal: literal, FILLER: FILLER };
+    tokenize: tokenize, key: key, literal: literal, distance: distance, fuzzyOf: fuzzyOf, FILLER: FILLER };
 })();

@@ -5,7 +5,7 @@
  * about 0.1 s on a desktop for the real list and 0.8 s at 10,000 entries (4x that on a
  * phone's CPU, benchmarks/search_bench.py): here it never holds up scrolling or typing.
  *
- * Messages in:  {type: "load", minisearch: URL, words: URL, engine: URL, index: URL}
+ * Messages in:  {type: "load", minisearch: URL, words: URL, intent: URL, engine: URL, index: URL}
  *               {type: "query", seq: N, query: "..."}
  * Messages out: {type: "ready", size: records} | {type: "failed", error: "..."}
  *               {type: "answer", seq: N, answer: {...}} (gpulist.searchEngine's answer)
@@ -37,7 +37,7 @@ function answerLatest() {
 
 function load(message) {
   try {
-    importScripts(message.minisearch, message.words, message.engine);
+    importScripts(message.minisearch, message.words, message.intent, message.engine);
   } catch (error) {
     self.postMessage({ type: "failed", error: String(error && error.message || error) });
     return;
@@ -46,7 +46,7 @@ function load(message) {
     if (!response.ok) throw new Error(response.status + " " + response.statusText);
     return response.json();
   }).then(function (raw) {
-    if (!raw || raw.version !== 1 || !Array.isArray(raw.records)) throw new Error("search-index.json: unknown version");
+    if (!raw || raw.version !== 2 || !Array.isArray(raw.records)) throw new Error("search-index.json: unknown version");
     engine = self.gpulist.searchEngine.create(raw, self.MiniSearch);
     self.postMessage({ type: "ready", size: engine.size });
     answerLatest(); // of what was typed before the index was ready, the last query
