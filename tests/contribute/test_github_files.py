@@ -79,3 +79,23 @@ def test_contributing_documents_every_field_and_the_one_command_path() -> None:
 def test_pull_request_template_is_a_checklist() -> None:
     text = (REPO / ".github/pull_request_template.md").read_text(encoding="utf-8")
     assert text.count("- [ ]") >= 3 and "gpulist validate" in text
+
+
+def test_the_lab_results_form_quotes_the_commands_contributing_gives() -> None:
+    """Issue 43: the form takes a bundle, and its commands are CONTRIBUTING's, so they cannot drift."""
+    form = yaml.safe_load((REPO / ".github/ISSUE_TEMPLATE/lab-results.yml").read_text(encoding="utf-8"))
+    fields = {item["id"]: item for item in form["body"] if "id" in item}
+    assert fields["bundle"]["validations"]["required"] and fields["gpu"]["validations"]["required"]
+    intro = form["body"][0]["attributes"]["value"]
+    guide = (REPO / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^python labs/run\.py .+$", intro, flags=re.M)
+    assert len(commands) == 2 and all(c.split("  #")[0].strip() in guide for c in commands)
+    assert "lab-results.yml" in guide and "gpulist records --changed-since main" in guide
+
+
+def test_the_records_workflow_runs_a_command_the_cli_knows() -> None:
+    workflow = yaml.safe_load((REPO / ".github/workflows/records.yml").read_text(encoding="utf-8"))
+    runs = [s["run"] for s in workflow["jobs"]["records"]["steps"] if "run" in s]
+    words = shlex.split(next(r for r in runs if "gpulist records" in r))
+    build_parser().parse_args(words[1:])
+    assert workflow[True]["pull_request"]["paths"] == ["data/measurements/**"]

@@ -17,7 +17,7 @@ from tests.workflows.command_lines import CommandLine, command_lines
 from tests.workflows.workflow_files import workflow_paths
 
 LINES = [line for path in workflow_paths() for line in command_lines(path)]
-EXPECTED = {"validate", "fmt", "check-links", "merge-link-reports", "build", "enrich", "watch"}
+EXPECTED = {"validate", "fmt", "check-links", "merge-link-reports", "build", "enrich", "watch", "records"}
 
 
 def test_the_workflows_use_every_command_they_are_meant_to() -> None:
