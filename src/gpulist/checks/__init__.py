@@ -40,8 +40,10 @@ from gpulist.checks import (
     measurement_refs,
     measurement_series,
     note_too_short,
+    number_refs,
     position_taken,
     possible_duplicate,
+    prose_numbers,
     provenance_markup,
     relative_link,
     path_duplicate_step,
@@ -106,6 +108,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     measurement_peak.check,
     measurement_method.check,
     measurement_series.check,
+    number_refs.check,
+    prose_numbers.check,
 )
 # Advice: what would make an entry more useful to a learner (its length, its year, a note
 # that teaches), and a definition that links the concepts it builds on. Listed by `gpulist validate --advice`, counted in one line otherwise: a
