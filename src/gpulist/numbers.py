@@ -11,6 +11,11 @@ folded scalar never splits one. The grammar:
     {{measured.<gpu id>.<metric>}}     the GPU's measured ceiling (memory_bandwidth_gbs, dense.fp32...),
                                        the highest of its lab records, as the GPU page shows it
     {{...:<unit>}}                     the same figure in another unit of its quantity: TB/s, PFLOPS, GiB
+    {{...:number}}                     the number alone, for prose that names the unit itself ("989 dense
+                                       BF16 TFLOPS", "304 compute units")
+    {{quoted:<number> <unit>}}         a number the prose quotes from its source that is not a spec
+                                       (a kernel's attained TFLOPS, a power budget): shown as written,
+                                       and marked so gpulist.checks.prose_numbers does not compare it
 
 Used by the checks (gpulist.checks.number_refs refuses an unknown GPU, field or unit where it is
 written) and by the view (gpulist.view.numbers writes each one out), so both read one grammar.
@@ -29,6 +34,9 @@ from gpulist.models.gpu import DENSE_TYPES, SPARSE_TYPES, TEXT_FIGURES
 # Anything in double braces is meant as a reference: a malformed one is reported, never shown as is.
 BRACES = re.compile(r"\{\{(.*?)\}\}")
 REFERENCE = re.compile(r"^(gpu|measured)\.([a-z0-9][a-z0-9-]*)\.([a-z0-9_]+(?:\.[a-z0-9]+)?)(?::([A-Za-z/]+))?$")
+QUOTED = "quoted:"
+NUMBER_ONLY = "number"
+QUOTED_VALUE = re.compile(r"^\s*[0-9][0-9,]*(?:\.[0-9]+)?\s+[A-Za-z/%]+(?:\s+[A-Za-z/]+)?\s*$")
 # Each quantity's units as factors of its base unit, for `:<unit>`.
 CONVERT: dict[str, dict[str, float]] = {
     "bandwidth": {"MB/s": 1e6, "GB/s": 1e9, "TB/s": 1e12},
@@ -102,6 +110,10 @@ def collect(gpus: GpuFile | None, records: Iterable[Measurement]) -> Figures:
 
 def problem(inner: str, figures: Figures) -> str | None:
     """Why the reference `{{inner}}` cannot be written out, or None when it can."""
+    if inner.startswith(QUOTED):
+        if QUOTED_VALUE.match(inner[len(QUOTED):]):
+            return None
+        return f"'{{{{{inner}}}}}': a quoted figure is a number and its unit, as the source gives it: {{{{quoted:55 TFLOPS}}}}"
     match = REFERENCE.match(inner.strip())
     if match is None:
         return (f"'{{{{{inner}}}}}' is not a reference: write {{{{gpu.<gpu id>.<field>}}}} or "
@@ -121,7 +133,7 @@ def problem(inner: str, figures: Figures) -> str | None:
 
 
 def _unit_problem(inner: str, own: str, unit: str | None) -> str | None:
-    if unit is None or unit == own:
+    if unit is None or unit == own or unit == NUMBER_ONLY:
         return None
     units = CONVERT.get(quantity(own) or "", {})
     if unit not in units:
@@ -134,12 +146,16 @@ def written_out(inner: str, figures: Figures) -> str | None:
     """The text a valid reference stands for ("4,800 GB/s", "4.8 TB/s", "9.0"), or None."""
     if problem(inner, figures) is not None:
         return None
+    if inner.startswith(QUOTED):
+        return " ".join(inner[len(QUOTED):].split())
     kind, gpu_id, key, unit = REFERENCE.match(inner.strip()).groups()  # type: ignore[union-attr]
     value = figures.value(kind, gpu_id, key)
     own = unit_of(key, figures.vendors[gpu_id])
     if isinstance(value, str):
         return value
     assert value is not None  # problem() returned None
+    if unit == NUMBER_ONLY:
+        return shown_number(value)
     if unit is not None and unit != own:
         units = CONVERT[quantity(own)]  # type: ignore[index]
         return f"{shown_number(value * units[own] / units[unit], 4)} {unit}"

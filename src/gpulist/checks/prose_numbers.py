@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from gpulist.checks._prose import Prose, locate, prose
 from gpulist.load import Catalog
 from gpulist.models import Gpu
-from gpulist.numbers import CONVERT, Figures, collect, quantity, resolve, shown_number, unit_of
+from gpulist.numbers import BRACES, CONVERT, QUOTED, Figures, collect, quantity, resolve, shown_number, unit_of
 from gpulist.problems import Problem
 
 RULE = "prose-number"
@@ -45,6 +45,8 @@ _FIELDS_OF = {"bandwidth": ("memory_bandwidth_gbs", "interconnect_gbs"), "power"
               "MB": ("l2_mb",), "KB": ("shared_memory_kb", "register_file_kb")}
 _SENTENCE = re.compile(r"(?<=[.?!;])\s+")
 _CLAUSE = re.compile(r",\s|\(|\)|\s[-\u2013\u2014]\s|:\s")
+# A number of something no GPU row carries: "192 KB of combined L1", "a 10 TB/s link", "the 45 MB table".
+OTHER_QUANTITY = re.compile(r"\s+(?:of\s+)?(?:combined\s+)?(?:L1|link|die-to-die|tensor memory|TMEM|table|buffer|tile|working set|cap|budget)\b")
 CONNECTORS = frozenset({"on", "a", "an", "the", "of", "for", "per", "in", "each", "one"})
 
 
@@ -63,12 +65,17 @@ def check(catalog: Catalog) -> list[Problem]:
     names = _names_pattern(catalog.gpus.gpus)
     problems = []
     for piece in prose(catalog):
-        text = resolve(piece.text, figures)
+        text = resolve(BRACES.sub(_unquoted, piece.text), figures)
         for quantity_match, mention in _tied(text, names):
             message = _compare(quantity_match, mention, figures)
             if message:
                 problems.append(locate(piece, quantity_match.group("num"), message, RULE, "warning"))
     return problems
+
+
+def _unquoted(match: re.Match[str]) -> str:
+    """A `{{quoted:...}}` figure is not a spec: out of the comparison, every other reference kept."""
+    return "a quoted figure" if match.group(1).startswith(QUOTED) else match.group(0)
 
 
 def aliases(gpu: Gpu) -> set[str]:
@@ -86,6 +93,8 @@ def _names_pattern(gpus: list[Gpu]) -> tuple[re.Pattern[str], dict[str, frozense
     for gpu in gpus:
         for alias in aliases(gpu):
             by_alias.setdefault(alias.casefold(), set()).add(gpu.id)
+    for gpu in gpus:  # an architecture takes the numbers said of it (a die, a family), compared with no row
+        by_alias.setdefault(gpu.architecture.casefold(), set())
     ordered = sorted(by_alias, key=len, reverse=True)
     spelled = "|".join(re.escape(a).replace(r"\ ", r"\s*") for a in ordered)
     pattern = re.compile(rf"(?<![\w-])(?:{spelled})(?:'s|s)?(?![\w-])", re.IGNORECASE)
@@ -99,7 +108,7 @@ def _mentions(sentence: str, offset: int, names: tuple[re.Pattern[str], dict[str
         key = re.sub(r"(?:'s|s)$", "", m.group(0)).casefold().replace(" ", "")
         key = key if key in by_alias else m.group(0).casefold().replace(" ", "")
         found.append(Mention(offset + m.start(), offset + m.end(), m.group(0), by_alias.get(key, frozenset())))
-    return [m for m in found if m.gpus]
+    return found
 
 
 def _tied(text: str, names: tuple[re.Pattern[str], dict[str, frozenset[str]]]) -> Iterator[tuple[re.Match[str], Mention]]:
@@ -126,13 +135,20 @@ def _nearest(text: str, q: re.Match[str], mentions: list[Mention]) -> Mention | 
         return after[0]
     if clause:
         return min(clause, key=lambda m: abs((q.start() - m.end) if m.end <= q.start() else (m.start - q.end())))
-    before = [m for m in mentions if m.end <= q.start()]
+    before = [m for m in mentions if m.end <= q.start() and not _closed(text[m.end:q.start()])]
     return before[-1] if before else None
+
+
+def _closed(between: str) -> bool:
+    """A parenthesis closes between the name and the number: the name was an aside ("(twice A100's rate)")."""
+    return between.count(")") > between.count("(")
 
 
 def _compare(q: re.Match[str], mention: Mention, figures: Figures) -> str | None:
     """A message when the number is 2% to 25% from the nearest figure of its quantity, else None."""
     unit = q.group("unit")
+    if not mention.gpus or OTHER_QUANTITY.match(q.string, q.end()):
+        return None
     dtype = _DTYPES.get(q.group("after") or "") or next(
         (_DTYPES[w] for w in q.group("mid").split() if w in _DTYPES), None)
     value = float(q.group("num").replace(",", ""))
