@@ -80,12 +80,12 @@ def _unquoted(match: re.Match[str]) -> str:
 
 def aliases(gpu: Gpu) -> set[str]:
     """What prose calls a GPU: its id, its name, and the name without vendor prefix, form factor or memory size
-    ("A100 SXM 40 GB" is also "A100 40 GB", "A100 SXM" and "A100")."""
+    ("A100 SXM 40 GB" is also "A100 40 GB", "A100 SXM" and "A100"); a short form without a digit ("RTX")
+    would match words that are no GPU's name, so only the full name and the id may lack one."""
     base = re.sub(r"^(?:GeForce|Instinct)\s+|\s*\(per GPU\)|\s+Generation$", "", gpu.name)
-    found = {gpu.id, gpu.name, base}
-    for pattern in (r"\s+(?:SXM\d?|PCIe|NVL)\b", r"\s+\d+\s?GB\b", r"\s+(?:SXM\d?|PCIe|NVL|\d+\s?GB)\b"):
-        found.add(re.sub(pattern, "", base))
-    return {a for a in found if re.search(r"\d", a)}
+    short = {base, *(re.sub(pattern, "", base) for pattern in
+                     (r"\s+(?:SXM\d?|PCIe|NVL)\b", r"\s+\d+\s?GB\b", r"\s+(?:SXM\d?|PCIe|NVL|\d+\s?GB)\b"))}
+    return {gpu.id, gpu.name} | {a for a in short if re.search(r"\d", a)}  # a short form keeps its model number
 
 
 def _names_pattern(gpus: list[Gpu]) -> tuple[re.Pattern[str], dict[str, frozenset[str]]]:
