@@ -101,29 +101,31 @@ def _names_pattern(gpus: list[Gpu]) -> tuple[re.Pattern[str], dict[str, frozense
     return pattern, {a.replace(" ", ""): frozenset(ids) for a, ids in by_alias.items()}
 
 
-def _mentions(sentence: str, offset: int, names: tuple[re.Pattern[str], dict[str, frozenset[str]]]) -> list[Mention]:
+def _mentions(text: str, names: tuple[re.Pattern[str], dict[str, frozenset[str]]]) -> list[Mention]:
     pattern, by_alias = names
     found = []
-    for m in pattern.finditer(sentence):
+    for m in pattern.finditer(text):
         key = re.sub(r"(?:'s|s)$", "", m.group(0)).casefold().replace(" ", "")
         key = key if key in by_alias else m.group(0).casefold().replace(" ", "")
-        found.append(Mention(offset + m.start(), offset + m.end(), m.group(0), by_alias.get(key, frozenset())))
+        found.append(Mention(m.start(), m.end(), m.group(0), by_alias.get(key, frozenset())))
     return found
 
 
 def _tied(text: str, names: tuple[re.Pattern[str], dict[str, frozenset[str]]]) -> Iterator[tuple[re.Match[str], Mention]]:
     """Each number with a unit and the GPU name it stands beside, sentence by sentence."""
-    offset = 0
-    for sentence in _SENTENCE.split(text):
-        start = text.index(sentence, offset)
-        offset = start + len(sentence)
-        mentions = _mentions(sentence, start, names)
-        for q in QUANTITY.finditer(text, start, offset) if mentions else ():
-            if any(m.start <= q.start() < m.end for m in mentions):
-                continue  # "A100 40 GB" is a name, not a claim
-            mention = _nearest(text, q, mentions)
-            if mention is not None:
-                yield q, mention
+    quantities = list(QUANTITY.finditer(text))
+    mentions = _mentions(text, names) if quantities else []
+    if not mentions:
+        return
+    ends = [m.end() for m in _SENTENCE.finditer(text)] + [len(text)]
+    sentence_of = lambda at: next(i for i, end in enumerate(ends) if at < end)  # noqa: E731
+    for q in quantities:
+        here = [m for m in mentions if sentence_of(m.start) == sentence_of(q.start())]
+        if any(m.start <= q.start() < m.end for m in here):
+            continue  # "A100 40 GB" is a name, not a claim
+        mention = _nearest(text, q, here) if here else None
+        if mention is not None:
+            yield q, mention
 
 
 def _nearest(text: str, q: re.Match[str], mentions: list[Mention]) -> Mention | None:
