@@ -19,6 +19,7 @@ those would bury the real drift. tests/test_real_data.py holds the list at zero 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -117,10 +118,10 @@ def _tied(text: str, names: tuple[re.Pattern[str], dict[str, frozenset[str]]]) -
     mentions = _mentions(text, names) if quantities else []
     if not mentions:
         return
-    ends = [m.end() for m in _SENTENCE.finditer(text)] + [len(text)]
-    sentence_of = lambda at: next(i for i, end in enumerate(ends) if at < end)  # noqa: E731
+    starts = [m.end() for m in _SENTENCE.finditer(text)]  # where each sentence after the first begins
     for q in quantities:
-        here = [m for m in mentions if sentence_of(m.start) == sentence_of(q.start())]
+        sentence = bisect_right(starts, q.start())
+        here = [m for m in mentions if bisect_right(starts, m.start) == sentence]
         if any(m.start <= q.start() < m.end for m in here):
             continue  # "A100 40 GB" is a name, not a claim
         mention = _nearest(text, q, here) if here else None
