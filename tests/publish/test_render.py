@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from gpulist.load import Catalog
 from gpulist.publish.render import render_site
 from gpulist.view.config import SiteConfig
 
-from tests.site.conftest import CONFIG, GOLDEN, check_golden, load_fixture
+from tests.site.conftest import CONFIG, FIXTURE, GOLDEN, check_golden, load_fixture
 
 PAGES = render_site(load_fixture(), CONFIG).pages
 
@@ -92,3 +95,38 @@ def test_a_forked_render_gives_the_same_site(catalog: Catalog, config: SiteConfi
     monkeypatch.setattr(parallel, "worker_count", lambda items, minimum: 2)
     forked = render_site(catalog, config)
     assert forked.pages == serial.pages and forked.exports == serial.exports and forked.nav == serial.nav
+
+
+def _rendered_with_references(tmp_path: Path, bandwidth: str) -> dict[str, str]:
+    """The site fixture with the H100's bandwidth cited in a definition, a check answer and a note,
+    rendered with the row's figure set to `bandwidth`: every page and export, as text."""
+    root = tmp_path / bandwidth / "data"
+    shutil.copytree(FIXTURE, root)
+    ref = "{{gpu.h100-sxm.memory_bandwidth_gbs}}"
+    edits = {"concepts.yml": [("    dot products. Computed naively", f"    dot products (HBM: {ref}). Computed naively"),
+                              ("      not the arithmetic, bounds the kernel,", f"      not the arithmetic ({ref}), bounds it,")],
+             "resources/flashattention-3.yml": [("warp specialization**", f"warp specialization** at {ref}")],
+             "gpus.yml": [("memory_bandwidth_gbs: 3350", f"memory_bandwidth_gbs: {bandwidth}")]}
+    for name, pairs in edits.items():
+        text = (root / name).read_text(encoding="utf-8")
+        for old, new in pairs:
+            assert text.count(old) == 1, (name, old)
+            text = text.replace(old, new)
+        (root / name).write_text(text, encoding="utf-8")
+    site = render_site(load_fixture(root), CONFIG)
+    files = {**site.pages, **site.exports}
+    return {path: body for path, body in files.items() if isinstance(body, str)}
+
+
+def test_a_changed_gpu_figure_changes_every_page_that_cites_it(tmp_path: Path) -> None:
+    # Two figures no record's finding quotes (a record keeps the 3,350 it was measured against).
+    before = _rendered_with_references(tmp_path, "3351")
+    after = _rendered_with_references(tmp_path, "3362")
+    citing = {path for path, body in before.items() if "3,351 GB/s" in body}
+    assert {path for path, body in after.items() if "3,362 GB/s" in body} == citing
+    assert not [path for path, body in after.items() if "3,351 GB/s" in body]
+    # the concept page (definition, check answer), the note's topic page, the Review data and the Anki deck,
+    # the search index, the JSON and README exports, the feed
+    assert {"concepts/attention/index.md", "topics/attention.md", "review-data.json", "gpulist-anki.txt",
+            "search-index.json", "concepts.json", "resources.json", "README.md", "feed.xml"} <= citing, sorted(citing)
+    assert not [path for path, body in after.items() if "{{gpu." in body]

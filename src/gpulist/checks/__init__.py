@@ -47,8 +47,10 @@ from gpulist.checks import (
     measurement_throttle,
     measurement_traces,
     note_too_short,
+    number_refs,
     position_taken,
     possible_duplicate,
+    prose_numbers,
     provenance_markup,
     relative_link,
     path_duplicate_step,
@@ -120,6 +122,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     measurement_counters.check,
     measurement_throttle.check,
     measurement_traces.check,
+    number_refs.check,
+    prose_numbers.check,
 )
 # Advice: what would make an entry more useful to a learner (its length, its year, a note
 # that teaches), and a definition that links the concepts it builds on. Listed by `gpulist validate --advice`, counted in one line otherwise: a

@@ -20,6 +20,7 @@ from gpulist.models import Concept, IndexTerm, PracticeProblem, RepoHealth, Reso
 from gpulist.view.concepts import ConceptView, book_anchors, book_terms, build_concepts, teaching
 from gpulist.view.gpus import GpuTable, build_gpus
 from gpulist.view.labs import LabView, build_labs
+from gpulist.view.numbers import resolved
 from gpulist.view.order import learning_order
 from gpulist.view.paths import PathView, build_paths
 from gpulist.view.practice import build_practice
@@ -144,6 +145,8 @@ def _teachers(catalog: Catalog) -> dict[str, frozenset[str]]:
 
 
 def build_view(catalog: Catalog) -> SiteView:
+    """The whole view, from the catalog with its prose's references written out (gpulist.view.numbers)."""
+    catalog = resolved(catalog)
     by_topic: dict[str, list[Entry]] = {}
     for entry in sorted(catalog.entries, key=_sort_key):
         by_topic.setdefault(entry.resource.topic, []).append(entry)
