@@ -8,7 +8,7 @@
  * it (the results are then the reader's own model), and a name not in the list is an error
  * beside the field. GPU options carry `data-memory` (GB as the vendor states it),
  * `data-memory-seen` (bytes a program can use: what PyTorch reported in the labs' runs, else
- * the vendor's GB as 10^9 bytes) and `data-memory-how` (which of the two, as HTML). The fit
+ * the vendor's GB as 10^9 bytes) and `data-memory-how` (which of the two, in a few words of HTML). The fit
  * takes the reserve per GPU off that memory first; under 10% headroom it warns.
  * Registered as window.gpulist.calcKinds["kv-cache"].
  */
@@ -82,7 +82,7 @@
     var on = v.gpus + " \u00d7 " + g.name, word = headroom < 0 ? "does not fit" : headroom < WARN ? "tight" : "fits";
     return [["per_token", perToken, R.group(String(perToken)) + " bytes (" + R.size(perToken) + ")"],
             ["total", total, R.size(total)], ["need", need, R.gb(need)],
-            ["memory", g.seen, g.memory + " GB as the vendor states it; " + R.gb(g.seen) + " a program can use: " + g.how],
+            ["memory", g.seen, g.memory + " GB as the vendor states it; " + R.gb(g.seen) + " " + g.how],
             ["fit", fit, usable - weights <= 0 ? "0 (the weights alone exceed what " + on + " can hold)" : String(fit)],
             ["verdict", word, verdict(headroom >= 0, headroom, on, R.gb(need - usable))],
             ["headroom", headroom, (headroom * 100).toFixed(1) + "%"],

@@ -65,7 +65,8 @@
     var text = raw.replace(/[,_\s]/g, ""), percent = spec.percent && /%$/.test(text);
     if (percent) text = text.slice(0, -1);
     if (text === "") return { error: label + ": enter a number." };
-    if (text.charAt(0) === "-") return { error: label + " must be more than zero (found " + raw + ")." };
+    var least = spec.zero ? " cannot be negative" : " must be more than zero";
+    if (text.charAt(0) === "-") return { error: label + least + " (found " + raw + ")." };
     var value = parse(text, spec.sized);
     if (isNaN(value)) {
       var like = spec.sized ? "such as 70B, 1.5T or 405e9" : "such as 4096 or 1.5e12";
@@ -74,7 +75,7 @@
     if (!isFinite(value) || value > spec.max) {
       return { error: label + " is larger than any real case: at most " + spec.max.toExponential().replace("e+", "e") + "." };
     }
-    if (value < 0 || (value === 0 && !spec.zero)) return { error: label + " must be more than zero." };
+    if (value < 0 || (value === 0 && !spec.zero)) return { error: label + least + "." };
     if (spec.whole && value !== Math.floor(value)) return { error: label + " must be a whole number." };
     // 0.4 is how PyTorch users write 40% MFU: up to 1, without a % sign, a fraction.
     if (spec.percent && !percent && value <= 1) return { value: value * 100 };

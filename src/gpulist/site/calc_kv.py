@@ -29,15 +29,17 @@ def gb(nbytes: float) -> str:
     return f"{nbytes / 1e9:,.1f} GB"
 
 
-def memory_seen(view: SiteView, row: GpuRow) -> tuple[float, str]:
-    """(bytes a program can use on one GPU, how that is known): what PyTorch reported in the labs'
-    runs, or else the vendor's GB read as 10^9 bytes, the smaller of its two readings."""
+def memory_seen(view: SiteView, row: GpuRow) -> tuple[float, str, str]:
+    """(bytes a program can use on one GPU, how that is known in a few words, and at length): what
+    PyTorch reported in the labs' runs, or else the vendor's GB read as 10^9 bytes, the smaller
+    of its two readings."""
     gib = framework_memory_gib(view.labs, row.gpu.id)
     if gib is not None:
-        return gib * calc.GIB, f"{fmt(gib)} GiB as PyTorch reports it (the labs' runs)"
+        return gib * calc.GIB, f"= {fmt(gib)} GiB in PyTorch", f"{fmt(gib)} GiB as PyTorch reports it (the labs' runs)"
     vendor = row.value("memory_gb")
     assert isinstance(vendor, float)
-    return vendor * calc.GIGA, f"not measured here: {fmt(vendor)} GB read as {fmt(vendor)} × 10<sup>9</sup> bytes"
+    return (vendor * calc.GIGA, "(not measured: GB read as 10<sup>9</sup> bytes)",
+            f"not measured here: {fmt(vendor)} GB read as {fmt(vendor)} × 10<sup>9</sup> bytes")
 
 
 def cache_shape(model: ModelShape) -> tuple[int, int, int]:
@@ -68,7 +70,7 @@ def kv_gpu_options(table: GpuTable, chosen: str, view: SiteView) -> str:
     for row in table.rows:
         if not isinstance(row.value("memory_gb"), float):
             continue
-        seen, how = memory_seen(view, row)
+        seen, how, _ = memory_seen(view, row)
         selected = " selected" if row.gpu.id == chosen else ""
         options.append(f'<option value="{row.gpu.id}" data-memory="{row.value("memory_gb")}" data-memory-seen="{seen}"'
                        f' data-memory-how="{escape_attr(how)}"{selected}>{html_text(row.gpu.name)}</option>')
@@ -97,7 +99,7 @@ def verdict_text(kv: calc.KvCache, gpus: int, name: str) -> str:
     return f"Fits on {on}, with {spare}"
 
 
-def _worked_rows(model: ModelShape, kv: calc.KvCache, row: GpuRow, seen: tuple[float, str]) -> list[list[str]]:
+def _worked_rows(model: ModelShape, kv: calc.KvCache, row: GpuRow, seen: tuple[float, str, str]) -> list[list[str]]:
     ex = calc.KV_EXAMPLE
     vectors, kv_heads, head_dim = cache_shape(model)
     reserve = ex["reserve_gib"] * calc.GIB
@@ -106,7 +108,7 @@ def _worked_rows(model: ModelShape, kv: calc.KvCache, row: GpuRow, seen: tuple[f
             [f"Cache, {fmt(ex['tokens'])} tokens × {ex['batch']}", "per token × tokens × sequences", size(kv.total)],
             ["Weights", f"{fmt(model.params)} × 2 bytes", gb(kv.weights)],
             ["Weights + cache", "what must fit", gb(kv.need)],
-            [f"Memory of one {html_text(row.gpu.name)}", f"the vendor states {fmt(row.value('memory_gb'))} GB; {seen[1]}",
+            [f"Memory of one {html_text(row.gpu.name)}", f"the vendor states {fmt(row.value('memory_gb'))} GB; {seen[2]}",
              gb(seen[0])],
             ["Usable, after the reserve", per_gpu, gb(kv.usable)],
             ["Left", "usable − (weights + cache)", gb(kv.usable - kv.need).replace("-", "−")],
@@ -136,13 +138,13 @@ def _fields(table: GpuTable, row: GpuRow, model: ModelShape, view: SiteView) -> 
     return fields
 
 
-def _outputs(kv: calc.KvCache, row: GpuRow, seen: tuple[float, str]) -> list[str]:
+def _outputs(kv: calc.KvCache, row: GpuRow, seen: tuple[float, str, str]) -> list[str]:
     gpus = int(calc.KV_EXAMPLE["gpus"])
     return [output("per_token", "Per token", kv.per_token, f"{fmt(kv.per_token)} bytes ({size(kv.per_token)})"),
             output("total", "All sequences", kv.total, size(kv.total)),
             output("need", "Weights + cache", kv.need, gb(kv.need)),
             output("memory", "Memory per GPU", seen[0],
-                   f"{fmt(row.value('memory_gb'))} GB as the vendor states it; {gb(seen[0])} a program can use: {seen[1]}"),
+                   f"{fmt(row.value('memory_gb'))} GB as the vendor states it; {gb(seen[0])} {seen[1]}"),
             output("fit", "Sequences that fit beside the weights", kv.fit, str(kv.fit)),
             output("verdict", "Does it fit?", kv.verdict, verdict_text(kv, gpus, row.gpu.name)),
             output("headroom", "Headroom", kv.headroom, f"{kv.headroom * 100:.1f}%"),
