@@ -85,7 +85,7 @@
             ["memory", g.seen, g.memory + " GB as the vendor states it; " + R.gb(g.seen) + " " + g.how],
             ["fit", fit, usable - weights <= 0 ? "0 (the weights alone exceed what " + on + " can hold)" : String(fit)],
             ["verdict", word, verdict(headroom >= 0, headroom, on, R.gb(need - usable))],
-            ["headroom", headroom, (headroom * 100).toFixed(1) + "%"],
+            ["headroom", headroom, (headroom * 100).toFixed(1).replace("-", "\u2212") + "%"],
             ["gpus_needed", needed, R.group(String(needed)) + " \u00d7 " + g.name]];
   }
 

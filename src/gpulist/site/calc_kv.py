@@ -126,7 +126,7 @@ def _fields(table: GpuTable, row: GpuRow, model: ModelShape, view: SiteView) -> 
         ("layers", "Layers", model.layers), ("kv_heads", "KV heads", kv_heads), ("head_dim", "Head dimension", head_dim))]
     fields.append(select("kv-cache", "cache_vectors", "Cached per KV head", "".join(
         f'<option value="{v}"{" selected" if v == vectors else ""}>{t}</option>'
-        for v, t in ((2, "a key and a value"), (1, "one latent vector (MLA)")))))
+        for v, t in ((2, "key + value"), (1, "one latent (MLA)")))))
     fields += [number_input("kv-cache", n, label, v) for n, label, v in (
         ("bytes_per_element", "KV cache bytes per element", 2), ("weight_bytes_per_element", "Weight bytes per element", 2),
         ("tokens", "Tokens per sequence", ex["tokens"]), ("batch", "Sequences (batch)", ex["batch"]),
@@ -147,7 +147,7 @@ def _outputs(kv: calc.KvCache, row: GpuRow, seen: tuple[float, str, str]) -> lis
                    f"{fmt(row.value('memory_gb'))} GB as the vendor states it; {gb(seen[0])} {seen[1]}"),
             output("fit", "Sequences that fit beside the weights", kv.fit, str(kv.fit)),
             output("verdict", "Does it fit?", kv.verdict, verdict_text(kv, gpus, row.gpu.name)),
-            output("headroom", "Headroom", kv.headroom, f"{kv.headroom * 100:.1f}%"),
+            output("headroom", "Headroom", kv.headroom, f"{kv.headroom * 100:.1f}%".replace("-", "−")),
             output("gpus_needed", "GPUs needed for weights and all sequences", kv.gpus_needed,
                    f"{kv.gpus_needed} × {html_text(row.gpu.name)}")]
 
