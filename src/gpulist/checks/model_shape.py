@@ -34,8 +34,8 @@ def _mistakes(model: dict[str, Any]) -> list[tuple[str, str]]:
     if heads and hidden and hidden % heads:
         found.append(("hidden", f"a hidden size of {hidden:g} does not split over {heads:g} heads"))
     if params and active and active > params:
-        found.append(("active_params", f"{active:g} parameters per token is more than the {params:g} the model "
-                                       f"has: total and active swapped?"))
+        found.append(("active_params", f"{active / 1e9:g} billion parameters per token is more than the "
+                                       f"{params / 1e9:g} billion the model has: total and active swapped?"))
     return found
 
 
