@@ -101,6 +101,8 @@ def test_presets_carry_their_shapes_latent_attention_as_one_vector(view: SiteVie
     assert json.loads(html.unescape(presets["DeepSeek-V3"])) == {
         "layers": 61, "kv_heads": 1, "head_dim": 576, "cache_vectors": 1, "params": 671e9}
     assert "DeepSeek-V3, 37B of 671B per token</option>" in kv
+    sources = kv.split('Preset shapes as published: ')[1].split("</p>")[0]  # each preset linked to its source
+    assert re.findall(r'<a href="[^"]+">([^<]+)</a>', sources) == list(presets)
 
 
 def test_calculators_sit_on_the_concept_pages_gpus_yml_names(view: SiteView) -> None:

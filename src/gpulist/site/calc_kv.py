@@ -63,6 +63,17 @@ def preset_options(models: dict[str, ModelShape]) -> str:
     return "".join(options)
 
 
+def preset_sources(table: GpuTable) -> str:
+    """Where each preset's shape was read, linked: the presets are numbers like any other."""
+    links = []
+    for model in table.models.values():
+        source = table.sources.get(model.source)
+        url = source.url or (source.via.url if source.via else None) if source else None
+        if url is not None:
+            links.append(f'<a href="{escape_attr(url)}">{html_text(model.name)}</a>')
+    return f'<p class="gpulist-calc-plot-note">Preset shapes as published: {", ".join(links)}.</p>' if links else ""
+
+
 def kv_gpu_options(table: GpuTable, chosen: str, view: SiteView) -> str:
     """GPUs with a stated memory: `data-memory` (GB as the vendor states it), `data-memory-seen`
     (bytes a program can use) and `data-memory-how` (where that figure comes from)."""
@@ -167,4 +178,5 @@ def kv_cache_body(table: GpuTable, row: GpuRow, place: Placement, view: SiteView
                f"{ex['gpus']} × {gpu_link(row, page, style)}: {verdict}")
     return "\n".join([_intro(place, view, page, style),
                       worked_table(caption, ["", "Arithmetic", "Size"], _worked_rows(model, kv, row, seen)),
-                      form("kv-cache", _fields(table, row, model, view), _outputs(kv, row, seen))])
+                      form("kv-cache", _fields(table, row, model, view), _outputs(kv, row, seen)),
+                      preset_sources(table)])
