@@ -46,6 +46,7 @@ CORPUS = [
     ("missing-source.yml", G + ":40:9", "missing-field", "missing required field 'gpus[1].figures[0].source'"),
     ("capability-not-quoted.yml", G + ":33:29", "wrong-type", "put it in quotes (\"9.0\")"),
     ("not-a-mapping.yml", G + ":1:1", "file-shape", "expected a mapping, found a list"),
+    ("kv-heads-not-dividing.yml", G + ":54:15", "model-shape", "12 KV heads do not divide 32 query heads"),
     ("not-supported-with-rate.yml", G + ":22:9", "not-supported-rate", "bf16: given a peak rate and listed as not supported"),
 ]
 

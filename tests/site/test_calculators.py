@@ -18,11 +18,11 @@ from tests.site.conftest import CONFIG
 
 # The roofline's `ceiling` (vendor or measured) is there because the fixture has measured ceilings.
 INPUTS = {"roofline": ["gpu", "dtype", "ceiling", "flops", "bytes"],
-          "kv-cache": ["layers", "kv_heads", "head_dim", "bytes_per_element", "weight_bytes_per_element", "tokens",
-                       "batch", "params", "gpu", "gpus"],
+          "kv-cache": ["preset", "layers", "kv_heads", "head_dim", "cache_vectors", "bytes_per_element",
+                       "weight_bytes_per_element", "tokens", "batch", "params", "gpu", "gpus", "reserve"],
           "transformer": ["params", "tokens", "gpus", "mfu", "gpu", "dtype"]}
 OUTPUTS = {"roofline": ["intensity", "ridge", "attainable", "bound"],
-           "kv-cache": ["per_token", "total", "fit", "gpus_needed"],
+           "kv-cache": ["per_token", "total", "need", "memory", "fit", "verdict", "headroom", "gpus_needed"],
            "transformer": ["forward_flops", "training_flops", "time", "mfu_percent"]}
 PLACES = {"roofline": ("roofline", "cuda"), "kv-cache": ("kv_cache", "kv-cache"),
           "transformer": ("transformer", "attention")}
@@ -45,13 +45,20 @@ def test_each_calculator_has_its_hook_inputs_and_outputs(view: SiteView) -> None
         assert list(outputs(text)) == OUTPUTS[hook]
         assert "<form class=\"gpulist-calc-form\">" in text and "data-gpulist-calc-message" in text
         assert all(f'<label for="calc-{hook}-{n}">' in text for n in INPUTS[hook])
+        # each field's own message box, named by the field (what calculators.js writes into)
+        assert all(f'aria-describedby="calc-{hook}-{n}-message"' in text and
+                   f'id="calc-{hook}-{n}-message" data-gpulist-field-message data-name="{n}" hidden' in text
+                   for n in INPUTS[hook])
 
 
 def test_worked_examples_hold_the_hand_computed_values(view: SiteView) -> None:
     roofline = outputs(section(view, "roofline"))
     assert float(f"{float(roofline['ridge']):.3g}") == 295.0 and roofline["bound"] == "compute"
     kv = outputs(section(view, "kv-cache"))
-    assert float(kv["per_token"]) == 131072 and kv["fit"] == "16" and kv["gpus_needed"] == "1"  # 80 GiB
+    # The fixture's H100 runs saw 79.1 GiB; 2 GiB reserve, 16e9 bytes of weights: 15 sequences of 32k.
+    assert float(kv["per_token"]) == 131072 and kv["gpus_needed"] == "1" and kv["verdict"] == "fits"
+    assert kv["fit"] == str(int((79.1 * 2**30 - 2 * 2**30 - 16e9) // (131072 * 32768))) == "15"
+    assert float(kv["memory"]) == 79.1 * 2**30
     transformer = outputs(section(view, "transformer"))
     assert float(transformer["training_flops"]) == 6 * 8e9 * 1e12
 
@@ -59,8 +66,10 @@ def test_worked_examples_hold_the_hand_computed_values(view: SiteView) -> None:
 def test_the_worked_example_is_what_a_reader_without_javascript_reads(view: SiteView) -> None:
     text = section(view, "kv-cache")
     worked = text.split('<div class="gpulist-calc-worked">')[1].split("</table>")[0]
-    assert "Llama-3.1-8B (32 layers, 8 KV heads, head dimension 128) in BF16" in worked
-    assert "2 × 32 × 8 × 128 × 2" in worked and "131,072 bytes (131 kB)" in worked and "34.4 GB" in worked
+    assert "Worked example: Llama-3.1-8B in BF16, 1 × 32,768 tokens, on 1 × " in worked and "</a>: fits" in worked
+    assert "2 × 32 × 8 × 128 × 2" in worked and "131,072 bytes" in worked and "4.29 GB" in worked
+    assert "the vendor states 80 GB; 79.1 GiB as PyTorch reports it (the labs' runs)" in worked
+    assert "84.9 GB − 2.1 GB reserve (2 GiB)" in worked  # 79.1 GiB = 84.9e9 bytes
     assert '<a href="../../topics/attention/#vllm">' in text.split("</p>")[0]  # the entry that teaches it
 
 
@@ -74,7 +83,26 @@ def test_gpu_options_carry_the_numbers_the_script_needs(view: SiteView) -> None:
     assert re.search(r'<option value="mi300x"[^>]*>', text) and "data-measured" not in re.search(
         r'<option value="mi300x"[^>]*>', text).group(0)  # nothing measured on it: the vendor's numbers only
     assert 'value="small-card"' not in text  # no bandwidth and no peak: nothing to draw a roofline with
-    assert 'value="small-card"' in section(view, "kv-cache")  # memory is all the KV cache needs
+    kv = section(view, "kv-cache")
+    assert 'value="small-card"' in kv  # memory is all the KV cache needs
+    # measured: what PyTorch saw; not measured: the vendor's GB as 10^9 bytes, and the page says so
+    assert re.search(r'<option value="h100-sxm" data-memory="80.0" data-memory-seen="84932978278.4"', kv)
+    small = re.search(r'<option value="small-card" data-memory="24.0" data-memory-seen="24000000000.0" '
+                      r'data-memory-how="([^"]*)"', kv)
+    assert small and html.unescape(small.group(1)) == "(not measured: GB read as 10<sup>9</sup> bytes)"
+
+
+def test_presets_carry_their_shapes_latent_attention_as_one_vector(view: SiteView) -> None:
+    kv = section(view, "kv-cache")
+    presets = dict(re.findall(r'<option value="([^"]+)" data-shape="([^"]*)">', kv))
+    assert list(presets) == ["Llama-3.1-8B", "Llama-3-70B", "DeepSeek-V3"]
+    assert json.loads(html.unescape(presets["Llama-3-70B"])) == {
+        "layers": 80, "kv_heads": 8, "head_dim": 128, "cache_vectors": 2, "params": 70553706496}
+    assert json.loads(html.unescape(presets["DeepSeek-V3"])) == {
+        "layers": 61, "kv_heads": 1, "head_dim": 576, "cache_vectors": 1, "params": 671e9}
+    assert "DeepSeek-V3, 37B of 671B per token</option>" in kv
+    sources = kv.split('Preset shapes as published: ')[1].split("</p>")[0]  # each preset linked to its source
+    assert re.findall(r'<a href="[^"]+">([^<]+)</a>', sources) == list(presets)
 
 
 def test_calculators_sit_on_the_concept_pages_gpus_yml_names(view: SiteView) -> None:

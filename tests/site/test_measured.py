@@ -119,7 +119,7 @@ def test_the_gpu_page_sets_each_measured_ceiling_beside_the_vendor_peak(view: Si
 
 def test_the_roofline_calculator_draws_the_lab_points_against_both_roofs(view: SiteView) -> None:
     calc = concept(view, "cuda").split('data-gpulist-calc="roofline"')[1].split("## ")[0]
-    assert '<select id="calc-roofline-ceiling" name="ceiling">' in calc
+    assert '<select id="calc-roofline-ceiling" name="ceiling" aria-describedby="calc-roofline-ceiling-message">' in calc
     svg = calc.split("<svg")[1].split("</svg>")[0]
     assert 'data-gpulist-roofline' in svg and 'data-gpulist-points="h100-sxm"' in svg
     assert svg.count('<circle class="gpulist-chart-s0"') == 6  # the roofline record's six points

@@ -231,6 +231,13 @@ class ModelShape(Strict):
     hidden: figure("dimensions", "Model dimension", integer=True)  # type: ignore[valid-type]
     heads: figure("heads", "Attention (query) heads", integer=True)  # type: ignore[valid-type]
     kv_heads: figure("heads", "Key/value heads", integer=True)  # type: ignore[valid-type]
+    vocab: figure("tokens", "Vocabulary size", integer=True) | None = None  # type: ignore[valid-type]
+    active_params: figure("parameters", "Parameters used per token (a mixture of experts)") | None = Field(  # type: ignore[valid-type]
+        default=None, description="Parameters each token passes through, for a mixture of experts; all are stored.")
+    kv_latent: figure("elements", "Cached elements per token and layer (multi-head latent attention)",  # type: ignore[valid-type]
+                      integer=True) | None = Field(
+        default=None, description="Where attention caches one compressed vector per token and layer (DeepSeek's "
+                                  "MLA: the latent rank plus the RoPE key width) instead of keys and values per head.")
 
     @property
     def head_dim(self) -> int:

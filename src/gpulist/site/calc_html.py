@@ -81,11 +81,14 @@ def dtype_options(row: GpuRow, chosen: str) -> str:
 
 
 def field(calc_id: str, name: str, label: str, tag: str, attrs: str = "", content: str = "") -> str:
-    """A labelled control, `<tag id=calc-<calculator>-<name> name=<name> attrs>`, closed unless an input."""
+    """A labelled control, `<tag id=calc-<calculator>-<name> name=<name> attrs>`, closed unless an input,
+    with the box beside it where calculators.js says what is wrong with what was typed there."""
     ident = f"calc-{calc_id}-{name}"
     close = "" if tag == "input" else f"{content}</{tag}>"
     return (f'<div class="gpulist-calc-field"><label for="{ident}">{label}</label>'
-            f'<{tag} id="{ident}" name="{name}"{attrs}>{close}</div>')
+            f'<{tag} id="{ident}" name="{name}" aria-describedby="{ident}-message"{attrs}>{close}'
+            f'<span class="gpulist-calc-field-message" id="{ident}-message" data-gpulist-field-message '
+            f'data-name="{name}" hidden></span></div>')
 
 
 def plain(value: float) -> str:

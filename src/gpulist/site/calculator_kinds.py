@@ -15,6 +15,7 @@ from gpulist.site.calc_html import (
     dtype_options, duration, form, gpu_link, gpu_options, number_input, output, select, sig3, size, teaching,
     worked_table,
 )
+from gpulist.site.calc_kv import kv_cache_body
 from gpulist.site.gpus_page import fmt
 from gpulist.site.roofline_chart import roofline_legend, roofline_svg
 from gpulist.view import arithmetic as calc
@@ -22,7 +23,7 @@ from gpulist.view.catalog import SiteView
 from gpulist.view.gpus import TYPE_LABELS, GpuRow, GpuTable
 from gpulist.view.labs import ceilings_of
 from gpulist.view.links import href
-from gpulist.view.text import escape_attr, html_text
+from gpulist.view.text import escape_attr
 
 Body = Callable[[GpuTable, GpuRow, Placement, SiteView, str, str], str]
 
@@ -95,52 +96,6 @@ def roofline_plot(row: GpuRow, dtype: str, peak: float, bandwidth: float, view: 
     return (f'<figure class="gpulist-chart-figure gpulist-calc-plot">'
             f"{roofline_svg(title, (peak, bandwidth), measured, record)}{roofline_legend(record, measured is not None)}"
             f"</figure>{note}")
-
-
-def _kv_intro(place: Placement, view: SiteView, page: str, style: str) -> str:
-    return (f"<p>Each layer keeps a key and a value vector for every KV head at every position, so a token costs "
-            f"2 × layers × KV heads × head dimension × bytes per element, as {teaching(place, view, page, style)} "
-            f"count it. The weights take parameters × their own bytes per element (BF16 weights beside an FP8 cache "
-            f"are 2 and 1). Split over several GPUs by tensor parallelism, weights and cache share their memory; "
-            f"what is left holds the caches (activations and fragmentation aside). A GPU's memory counts as its "
-            f"vendor states it, in binary gigabytes: the H100's 80 GB are 80 GiB, 85.9 × 10<sup>9</sup> bytes "
-            f"(nvidia-smi shows 81,559 MiB of them).</p>")
-
-
-def kv_cache_body(table: GpuTable, row: GpuRow, place: Placement, view: SiteView, page: str, style: str) -> str:
-    model = table.models.get(place.model or "")
-    memory = row.value("memory_gb")
-    if model is None or not isinstance(memory, float):
-        return ""
-    ex = calc.KV_EXAMPLE
-    kv = calc.kv_cache(model.layers, model.kv_heads, model.head_dim, ex["bytes_per_element"], ex["tokens"],
-                       ex["batch"], model.params, memory, weight_bytes_per_element=ex["weight_bytes_per_element"],
-                       gpus=ex["gpus"])
-    shape = f"{model.layers} layers, {model.kv_heads} KV heads, head dimension {model.head_dim}"
-    per_token = f"{fmt(kv.per_token)} bytes ({size(kv.per_token)})"
-    held = size(memory * calc.MEMORY_UNIT)
-    rows = [["Per token", f"2 × {model.layers} × {model.kv_heads} × {model.head_dim} × 2", per_token],
-            [f"{fmt(ex['tokens'])} tokens × {ex['batch']} sequences", "per token × tokens × sequences", size(kv.total)],
-            ["Weights", f"{sig3(model.params)} × 2 bytes", size(model.params * 2)],
-            [f"Sequences of {fmt(ex['tokens'])} tokens that fit beside the weights",
-             f"({fmt(memory)} GiB = {held} − weights) ÷ (per token × tokens)", str(kv.fit)],
-            [f"GPUs for the weights and all {ex['batch']} sequences", f"(weights + cache) ÷ {held}", str(kv.gpus_needed)]]
-    caption = f"Worked example: {model.name} ({shape}) in BF16 on the {gpu_link(row, page, style)} ({fmt(memory)} GB)"
-    fields = [number_input("kv-cache", n, label, v) for n, label, v in (
-        ("layers", "Layers", model.layers), ("kv_heads", "KV heads", model.kv_heads),
-        ("head_dim", "Head dimension", model.head_dim), ("bytes_per_element", "KV cache bytes per element", 2),
-        ("weight_bytes_per_element", "Weight bytes per element", 2),
-        ("tokens", "Tokens per sequence", ex["tokens"]), ("batch", "Sequences (batch)", ex["batch"]),
-        ("params", "Parameters", model.params))]
-    fields.append(select("kv-cache", "gpu", "GPU", gpu_options(table, row.gpu.id, lambda r: r.value("memory_gb") is not None)))
-    fields.append(number_input("kv-cache", "gpus", "GPUs (tensor parallel)", ex["gpus"]))
-    outputs = [output("per_token", "Per token", kv.per_token, per_token),
-               output("total", "All sequences", kv.total, size(kv.total)),
-               output("fit", "Sequences that fit beside the weights", kv.fit, str(kv.fit)),
-               output("gpus_needed", "GPUs needed for weights and all sequences", kv.gpus_needed,
-                      f"{kv.gpus_needed} × {html_text(row.gpu.name)}")]
-    return "\n".join([_kv_intro(place, view, page, style), worked_table(caption, ["", "Arithmetic", "Size"], rows),
-                      form("kv-cache", fields, outputs)])
 
 
 def transformer_body(table: GpuTable, row: GpuRow, place: Placement, view: SiteView, page: str, style: str) -> str:

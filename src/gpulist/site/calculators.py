@@ -11,19 +11,25 @@ Contract with docs/assets/javascripts/calculators.js (stable hooks):
   the theme's `no-js` class (removed by the theme's script): shown from the first paint when
   JavaScript runs, so binding it relays out nothing, and never shown dead without it.
 - The form's inputs are named `<input>`s and `<select>`s: roofline `gpu`, `dtype`, `flops`,
-  `bytes`, and `ceiling` (present once any GPU has a measured ceiling); kv-cache `layers`,
-  `kv_heads`, `head_dim`, `bytes_per_element` (the cache's), `weight_bytes_per_element`,
-  `tokens`, `batch`, `params`, `gpu`, `gpus` (tensor parallel); transformer `params`, `tokens`,
-  `gpus`, `mfu` (0.4 or 40 or 40%: up to 1 without a % sign is a fraction), `gpu`, `dtype`.
-  Each GPU `<option>` carries its numbers: `data-memory` (GB as the vendor states it, counted
-  as GiB: gpulist.view.arithmetic.MEMORY_UNIT), `data-bandwidth` (GB/s) and
+  `bytes`, and `ceiling` (present once any GPU has a measured ceiling); kv-cache `preset` (a
+  model's name, from `datalist#calc-kv-cache-presets`: gpulist.site.calc_kv), `layers`,
+  `kv_heads`, `head_dim`, `cache_vectors` (2: a key and a value; 1: MLA's latent vector),
+  `bytes_per_element` (the cache's), `weight_bytes_per_element`, `tokens`, `batch`, `params`
+  (70B, 1.5T or 405e9), `gpu`, `gpus` (tensor parallel), `reserve` (GiB per GPU); transformer
+  `params`, `tokens` (both sizes as kv-cache's `params`), `gpus`, `mfu` (0.4 or 40 or 40%: up
+  to 1 without a % sign is a fraction), `gpu`, `dtype`. Each field has its message box,
+  `[data-gpulist-field-message][data-name=<input>]`, named by the input's aria-describedby.
+  Each GPU `<option>` carries its numbers: `data-memory` (GB as the vendor states it) and, for
+  the KV cache, `data-memory-seen` (bytes a program can use) and `data-memory-how`,
+  `data-bandwidth` (GB/s) and
   `data-peaks` (JSON, dense TFLOPS by data type), so no data file is fetched; where the labs
   measured its ceilings, also `data-measured-bandwidth` and `data-measured-peaks`, which the
   roofline uses when its `ceiling` select says `measured`. Below the roofline's form,
   `svg[data-gpulist-roofline]` draws the roofline lab's points against the roofs
   (gpulist.site.roofline_chart; roofline-plot.js adds the reader's kernel).
 - Results go in named `<output>`s (roofline `intensity`, `ridge`, `attainable`, `bound`;
-  kv-cache `per_token`, `total`, `fit`, `gpus_needed`; transformer `forward_flops`,
+  kv-cache `per_token`, `total`, `need`, `memory`, `fit`, `verdict` (`fits`, `tight` or
+  `does not fit`), `headroom` (a fraction), `gpus_needed`; transformer `forward_flops`,
   `training_flops`, `time`, `mfu_percent` (how the MFU was read)), each with the plain number in `data-value` (FLOP/byte, TFLOPS, bytes, FLOPs,
   seconds, a count; `bound` holds `memory` or `compute`) beside the text a reader sees.
   A rejected input gets `aria-invalid="true"`, the outputs are emptied (never NaN or

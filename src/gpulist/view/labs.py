@@ -109,3 +109,13 @@ def ceilings_of(labs: tuple[LabView, ...], gpu_id: str) -> dict[str, Ceiling]:
                 if c.metric not in found or c.value > found[c.metric].value:
                     found[c.metric] = Ceiling(c.metric, c.value, c.unit, c.how, lv, record)
     return found
+
+
+def framework_memory_gib(labs: tuple[LabView, ...], gpu_id: str) -> float | None:
+    """The memory PyTorch reported on this GPU in the labs' runs (torch.cuda.get_device_properties
+    total_memory, in GiB: labs/harness/timing.py), the least where runs differ; None where none ran.
+
+    The vendor's "141 GB" is neither 141 GiB nor 141 × 10^9 bytes of what a program can allocate:
+    the H200's runs saw 139.8 GiB. The KV cache calculator fits weights and caches into this."""
+    seen = [record.conditions.memory_gib for lv in labs for record in lv.records if record.gpu == gpu_id]
+    return min(seen) if seen else None
