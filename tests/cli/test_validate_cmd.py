@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.catalogs import BROKEN, VALID_RESOURCE, add_broken, error_lines, make_catalog, run_cli
+from tests.catalogs import BROKEN, VALID_RESOURCE, add_broken, error_lines, make_catalog, resource, run_cli
 from tests.catalogs import catalog_here  # noqa: F401 - the `data` fixture
 
 R = "data/resources/"
@@ -110,6 +110,11 @@ CORPUS = [
     ("duplicate-www", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same URL example.org/post)"),
     ("duplicate-trailing-slash", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same URL example.org/post)"),
     ("duplicate-http-https", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same URL example.org/post)"),
+    ("placeholder-title.yml", R + "placeholder-title.yml:2:8", "placeholder-title",
+     "placeholder title 'arXiv:2502.01234': write the resource's own title"),
+    ("note-missing.yml", R + "note-missing.yml:2:8", "note-missing", "note missing: add `notes:`"),
+    ("effort-missing.yml", R + "effort-missing.yml:4:7", "effort-missing",
+     "effort missing: how long does 'A read post without an effort' take?"),
     ("topics-tiers-and-groups", "data/topics.yml:27:3", "topic-shape", "either `tiers` or `groups`, not both"),
     ("topics-bad-tiers", "data/topics.yml:34:14", "invalid-value", "tiers[2].tier must be one of 1, 2 or 3 (found 4)"),
     ("tags-duplicate-alias", "data/concepts.yml:22:13", "duplicate-id", "concept or alias 'cuda-c++' is declared twice"),
@@ -192,7 +197,7 @@ def test_hostile_input_gets_an_answer_not_a_traceback(data: Path, case: str, whe
 
 def test_backticked_angle_brackets_in_notes_are_accepted(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (data / "resources" / "generic-code.yml").write_text(
-        VALID_RESOURCE + "notes:\n  - Uses `std::vector<T>` and `<<<grid, block>>>` launches\n", encoding="utf-8"
+        resource(notes=["Uses `std::vector<T>` and `<<<grid, block>>>` launches"]), encoding="utf-8"
     )
     code, out, _ = run_cli(capsys, "validate")
     assert (code, out) == (0, "")

@@ -26,6 +26,7 @@ from gpulist.checks import (
     duplicate_ids,
     duplicate_resource,
     duplicate_source,
+    effort_missing,
     effort_wanted,
     gpu_duplicate,
     gpu_figure_twice,
@@ -39,6 +40,7 @@ from gpulist.checks import (
     measurement_peak,
     measurement_refs,
     measurement_series,
+    note_missing,
     note_too_short,
     position_taken,
     possible_duplicate,
@@ -47,6 +49,7 @@ from gpulist.checks import (
     path_duplicate_step,
     path_too_long,
     path_unknown_entry,
+    placeholder_title,
     repo_health,
     requires_wanted,
     tier_group,
@@ -66,6 +69,9 @@ Check = Callable[[Catalog], list[Problem]]
 
 ALL_CHECKS: tuple[Check, ...] = (
     duplicate_ids.check,
+    placeholder_title.check,
+    note_missing.check,
+    effort_missing.check,
     unknown_topic.check,
     tier_group.check,
     unknown_tag.check,
@@ -107,8 +113,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     measurement_method.check,
     measurement_series.check,
 )
-# Advice: what would make an entry more useful to a learner (its length, its year, a note
-# that teaches), and a definition that links the concepts it builds on. Listed by `gpulist validate --advice`, counted in one line otherwise: a
+# Advice: what would make an entry more useful to a learner (the length of an unread one, its
+# year, a note that teaches), and a definition that links the concepts it builds on. Listed by `gpulist validate --advice`, counted in one line otherwise: a
 # catalog can be valid before every entry has been read closely enough to say them.
 ADVICE_CHECKS: tuple[Check, ...] = (
     requires_wanted.check,
@@ -117,6 +123,12 @@ ADVICE_CHECKS: tuple[Check, ...] = (
     note_too_short.check,
     definition_links.check,
 )
+
+
+# What a contributor still has to write, not a mistake in what they wrote: `gpulist new` and
+# `gpulist import` write a draft with these left open and list them, where any other error
+# refuses the file. `gpulist validate` reports them as errors like any other.
+TO_FILL: frozenset[str] = frozenset({placeholder_title.RULE, note_missing.RULE, effort_missing.RULE})
 
 
 def run_checks(catalog: Catalog) -> list[Problem]:
