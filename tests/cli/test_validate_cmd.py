@@ -241,6 +241,20 @@ def test_problems_are_sorted_by_file_then_line(data: Path, capsys: pytest.Captur
     ]
 
 
+def test_the_summary_counts_broken_entries_and_the_advice_it_lists(data: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that failed validation is still an entry (with errors); with --advice, the advice listed is counted."""
+    add_broken(data, "missing-title.yml")
+    add_broken(data, "note-missing.yml")
+    code, out, err = run_cli(capsys, "validate")
+    assert code == 1 and "4 entries invalid: 2 error(s) in 2 file(s), 0 warning(s)" in err
+    (data / "resources" / "missing-title.yml").unlink()
+    (data / "resources" / "note-missing.yml").unlink()
+    code, out, err = run_cli(capsys, "validate", "--advice")
+    assert code == 0 and f"2 entries valid: 0 error(s), {len(error_lines(out))} warning(s)" in err
+    assert error_lines(out) and all(": warning: " in line for line in error_lines(out))
+
+
 def test_valid_catalog_exits_0_with_summary(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_cli(capsys, "validate")
     assert (code, out) == (0, "")

@@ -55,6 +55,9 @@ class Catalog:
     # at) still exists in the data, so the concept rules do not report a second,
     # spurious problem for one broken file.
     unloaded: dict[str, Document] = field(default_factory=dict)
+    # Every resource file found, loaded or not: the count of entries a contributor has written,
+    # which `gpulist validate` reports (a broken file is an entry with errors, not no entry).
+    resource_files: int = 0
 
     @property
     def resources(self) -> list[Resource]:

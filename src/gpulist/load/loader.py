@@ -70,6 +70,7 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",
                                                   required=False, limit=limit)
     paths = resource_files(root)
+    catalog.resource_files = len(paths)
     for path, (doc, found) in zip(paths, read_documents(paths, limit), strict=True):
         problems.extend(found)
         entry = resource_entry(path, doc, problems) if doc else None
