@@ -59,6 +59,8 @@ CORPUS = [
     ("url-credentials.yml", R + "url-credentials.yml:3:6", "url-credentials", "credentials in a public URL"),
     ("link-credentials.yml", R + "link-credentials.yml:10:10", "url-credentials", "credentials in a public URL"),
     ("unknown-topic.yml", R + "unknown-topic.yml:5:8", "unknown-topic", "unknown topic 'fundamental': did you mean 'fundamentals'?"),
+    ("topic-title.yml", R + "topic-title.yml:5:8", "unknown-topic",
+     "unknown topic 'Fundamentals': topic ids are lowercase kebab-case, write 'fundamentals'"),
     ("unknown-tag.yml", R + "unknown-tag.yml:7:14", "unknown-tag", "unknown tag 'tritonn': did you mean 'triton'?"),
     ("unknown-requires.yml", R + "unknown-requires.yml:7:12", "unknown-tag", "unknown concept 'cudaa': did you mean 'cuda'?"),
     ("effort-outside-bands.yml", R + "effort-outside-bands.yml:7:9", "invalid-value",
