@@ -116,7 +116,7 @@ CORPUS = [
      "placeholder title 'arXiv:2502.01234': write the resource's own title"),
     ("note-missing.yml", R + "note-missing.yml:2:8", "note-missing", "note missing: add `notes:`"),
     ("effort-missing.yml", R + "effort-missing.yml:4:7", "effort-missing",
-     "effort missing: how long does 'A read post without an effort' take?"),
+     "effort missing: how long does a reader need for it?"),
     ("topics-tiers-and-groups", "data/topics.yml:27:3", "topic-shape", "either `tiers` or `groups`, not both"),
     ("topics-bad-tiers", "data/topics.yml:34:14", "invalid-value", "tiers[2].tier must be one of 1, 2 or 3 (found 4)"),
     ("tags-duplicate-alias", "data/concepts.yml:22:13", "duplicate-id", "concept or alias 'cuda-c++' is declared twice"),
@@ -214,6 +214,7 @@ def test_all_problems_in_one_file_are_reported_at_once(data: Path, capsys: pytes
     found = [(_parse_text_line(line)[0], _parse_text_line(line)[3]) for line in error_lines(out)]
     assert found == [
         (f"{R}five-mistakes.yml:1:8", "wrong-type"),
+        (f"{R}five-mistakes.yml:1:8", "note-missing"),  # the cross-checks run on the fields that passed
         (f"{R}five-mistakes.yml:2:6", "url-scheme"),
         (f"{R}five-mistakes.yml:3:7", "invalid-value"),
         (f"{R}five-mistakes.yml:5:7", "invalid-value"),
@@ -378,3 +379,26 @@ def test_unknown_format_is_a_usage_error(data: Path, capsys: pytest.CaptureFixtu
         run_cli(capsys, "validate", "--format", "xml")
     assert exit_info.value.code == 2
     assert "invalid choice: 'xml'" in capsys.readouterr().err
+
+
+def test_an_entry_that_fails_validation_still_gets_its_cross_checks(data: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42: a wrong type, an unknown topic, a placeholder title and no note, all in one run, not one per fix."""
+    (data / "resources" / "many.yml").write_text(
+        "title: arXiv:2502.01234\nurl: https://arxiv.org/abs/2502.01234\ntype: blogg\ntopic: fundamental\n"
+        "tier: 1\ntags: [tritonn]\nadded: 2025-01-01\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, "validate")
+    found = [(_parse_text_line(line)[0], _parse_text_line(line)[3]) for line in error_lines(out)]
+    assert sorted(found) == sorted([
+        (f"{R}many.yml:1:8", "placeholder-title"), (f"{R}many.yml:1:8", "note-missing"),
+        (f"{R}many.yml:3:7", "invalid-value"), (f"{R}many.yml:4:8", "unknown-topic"),
+        (f"{R}many.yml:6:8", "unknown-tag"),
+    ])  # no effort-missing: whether it is wanted depends on the type, which failed
+    assert code == 1 and "3 entries invalid: 5 error(s) in 1 file(s)" in err
+
+
+def test_a_failed_field_is_not_reported_twice(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing title gets its missing-field error and nothing read from a stand-in for it."""
+    add_broken(data, "missing-title.yml")
+    _, out, _ = run_cli(capsys, "validate")
+    assert [_parse_text_line(line)[3] for line in error_lines(out)] == ["missing-field"]

@@ -7,6 +7,7 @@ and advice. Each module exposes `RULE` (its id in reports) and `check(catalog)`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
@@ -131,8 +132,34 @@ ADVICE_CHECKS: tuple[Check, ...] = (
 TO_FILL: frozenset[str] = frozenset({placeholder_title.RULE, note_missing.RULE, effort_missing.RULE})
 
 
+# The checks that read one entry's own fields (and the vocabulary), by the fields they read: they
+# also run on what is left of a file that failed validation (`Catalog.partial`) when none of
+# those fields failed, so a contributor hears of all of an entry's mistakes in one pass.
+FIELD_CHECKS: dict[Check, tuple[str, ...]] = {
+    placeholder_title.check: ("title", "url", "arxiv"),
+    note_missing.check: ("notes",),
+    effort_missing.check: ("type", "effort", "reviewed"),
+    unknown_topic.check: ("topic",),
+    tier_group.check: ("topic", "tier", "group"),
+    unknown_tag.check: ("tags", "requires"),
+    unsafe_markdown.check: ("title", "notes"),
+    relative_link.check: ("notes",),
+    year_future.check: ("year",),
+}
+
+
 def run_checks(catalog: Catalog) -> list[Problem]:
-    return [problem for check in ALL_CHECKS for problem in check(catalog)]
+    return [problem for check in ALL_CHECKS for problem in check(catalog)] + run_on_partial(catalog)
+
+
+def run_on_partial(catalog: Catalog) -> list[Problem]:
+    """The field checks on each failed file's good fields (see `gpulist.load.partial`)."""
+    problems: list[Problem] = []
+    for check, fields in FIELD_CHECKS.items():
+        entries = [p.entry for p in catalog.partial if not p.bad & set(fields)]
+        if entries:
+            problems += check(dataclasses.replace(catalog, entries=entries, partial=[]))
+    return problems
 
 
 def run_advice(catalog: Catalog) -> list[Problem]:

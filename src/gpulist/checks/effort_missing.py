@@ -22,7 +22,7 @@ def wants_effort(r: Resource) -> bool:
 
 def check(catalog: Catalog) -> list[Problem]:
     return [
-        at(e, ("type",), f"effort missing: how long does '{e.resource.title}' take? ({', '.join(EFFORTS)})", RULE)
+        at(e, ("type",), f"effort missing: how long does a reader need for it? ({', '.join(EFFORTS)})", RULE)
         for e in catalog.entries
         if e.resource.reviewed and wants_effort(e.resource)
     ]

@@ -16,8 +16,8 @@ RULE = "note-missing"
 
 def check(catalog: Catalog) -> list[Problem]:
     return [
-        at(e, ("title",), f"note missing: add `notes:` with a line saying what a reader learns from "
-                          f"'{e.resource.title}' and why this one", RULE)
+        at(e, ("title",), "note missing: add `notes:` with a line saying what a reader learns here and why "
+                          "this entry", RULE)
         for e in catalog.entries
         if not e.resource.notes
     ]
