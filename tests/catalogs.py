@@ -23,15 +23,23 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 BASE_CATALOG = FIXTURES / "catalog"
 BROKEN = FIXTURES / "broken"
 
-# One valid resource, as text, for tests that need "a file that is fine apart from X".
-VALID_RESOURCE = """\
+# One valid resource, as text, for tests that need "a file that is fine apart from X". It has
+# the effort and the note every read entry must have (`effort-missing`, `note-missing`), last,
+# so a test that replaces a line above them keeps its line numbers.
+VALID_NOTE = "Shows where a GPU kernel spends its time and what to optimise first."
+VALID_RESOURCE = f"""\
 title: A valid entry
 url: https://example.org/valid
 type: blog
 topic: fundamentals
 tier: 1
 added: 2025-01-01
+effort: hour
+notes:
+  - {VALID_NOTE}
 """
+# The same without its note, for a test that writes notes of its own after it.
+VALID_WITHOUT_NOTES = VALID_RESOURCE.split("notes:\n")[0]
 
 
 def make_catalog(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool = True) -> Path:
@@ -84,12 +92,14 @@ def error_lines(out: str) -> list[str]:
 def resource(**fields: object) -> str:
     """VALID_RESOURCE with some fields replaced (None drops the field), as YAML text."""
     data = yaml.safe_load(VALID_RESOURCE)
+    tail = {name: data.pop(name) for name in ("effort", "notes")}  # last, unless given: lines stay put
     for name, value in fields.items():
+        tail.pop(name, None)
         if value is None:
             data.pop(name, None)
         else:
             data[name] = value
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return yaml.safe_dump({**data, **tail}, sort_keys=False, allow_unicode=True)
 
 
 def load(root: Path, files: dict[str, str | bytes] | None = None, *, base: bool = False

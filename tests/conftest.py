@@ -28,6 +28,8 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
 
 MakeData = Callable[[dict[str, dict]], Path]
+# The note every scratch entry carries unless a test gives its own (`note-missing` is an error).
+_NOTE = "Shows where a GPU kernel spends its time and what to optimise first."
 _ADDRESSED = ("glossary", "vendor_terms", "metrics", "problems")  # the concept fields that hold URLs
 
 
@@ -62,7 +64,8 @@ def make_data(tmp_path: Path) -> MakeData:
         shutil.copy(DATA / "topics.yml", root / "topics.yml")
         (root / "concepts.yml").write_text(_addressless_concepts(), encoding="utf-8")
         for rid, fields in resources.items():
-            entry = {"type": "code", "topic": "attention", "tier": 1, "added": "2025-01-01", **fields}
+            entry = {"type": "code", "topic": "attention", "tier": 1, "added": "2025-01-01", "effort": "hour",
+                     "notes": [_NOTE], **fields}
             text = yaml.safe_dump(entry, sort_keys=False).replace("'2025-01-01'", "2025-01-01")
             (root / "resources" / f"{rid}.yml").write_text(text, encoding="utf-8")
         return root

@@ -73,8 +73,9 @@ def test_every_format_has_a_formatter() -> None:
 
 @pytest.mark.parametrize(("problems", "entries", "text"), [
     ([], 113, "113 entries valid: 0 error(s), 0 warning(s)"),
-    ([WARN], 1, "1 entries valid: 0 error(s), 1 warning(s)"),
-    ([ERR, ERR, WARN], 2, "2 entries invalid: 2 error(s), 1 warning(s)"),
+    ([WARN], 1, "1 entry valid: 0 error(s), 1 warning(s)"),
+    ([ERR, ERR, WARN], 2, "2 entries invalid: 2 error(s) in 1 file(s), 1 warning(s)"),
+    ([ERR, Problem("data/resources/b.yml", 1, 1, "m", "r"), WARN], 2, "2 entries invalid: 2 error(s) in 2 file(s), 1 warning(s)"),
 ])
 def test_summary(problems: list[Problem], entries: int, text: str) -> None:
     assert summary(problems, entries) == text

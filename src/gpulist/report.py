@@ -47,10 +47,14 @@ FORMATTERS: dict[str, Callable[[list[Problem]], str]] = {"text": as_text, "githu
 
 
 def summary(problems: list[Problem], entries: int) -> str:
-    errors = sum(p.is_error for p in problems)
-    warnings = len(problems) - errors
+    """`N entries valid|invalid: E error(s) in F file(s), W warning(s)`: every problem listed above
+    it counted, and every entry file, broken ones included, counted once."""
+    errors = [p for p in problems if p.is_error]
+    warnings = len(problems) - len(errors)
     verdict = "invalid" if errors else "valid"
-    return f"{entries} entries {verdict}: {errors} error(s), {warnings} warning(s)"
+    where = f" in {len({p.path for p in errors})} file(s)" if errors else ""
+    noun = "entry" if entries == 1 else "entries"
+    return f"{entries} {noun} {verdict}: {len(errors)} error(s){where}, {warnings} warning(s)"
 
 
 def warnings_in_brief(problems: list[Problem]) -> str:

@@ -38,13 +38,15 @@ def test_a_broken_entry_file_still_counts_for_its_concepts(tmp_path: Path) -> No
 
 
 def test_advice_rules_name_what_an_entry_lacks(tmp_path: Path) -> None:
-    text = resource(tags=["cuda"]).replace("tier: 1", "tier: 2").replace("type: blog", "type: paper")
+    """An unread paper with a short note: its length, year, prerequisites and a teaching note are advised."""
+    text = resource(tags=["cuda"], effort=None, notes=["A short note"], reviewed=False).replace(
+        "tier: 1", "tier: 2").replace("type: blog", "type: paper")
     catalog, _ = load(tmp_path, {"resources/thin.yml": text})
     rules = {check.__module__.rsplit(".", 1)[1]: check(catalog)
              for check in (effort_wanted.check, year_wanted.check, requires_wanted.check, note_too_short.check)}
     assert all(len(found) == 1 and found[0].severity == "warning" for found in rules.values()), rules
-    done = text.replace("added:", "year: 2024\neffort: hour\nrequires: [cuda]\nnotes:\n  - "
-                        + "A note long enough to say what a reader learns here and why it is the one.\nadded:")
+    done = text.replace("- A short note", "- A note long enough to say what a reader learns here and why it is "
+                        "the one.").replace("added:", "year: 2024\neffort: hour\nrequires: [cuda]\nadded:")
     catalog, problems = load(tmp_path / "done", {"resources/thin.yml": done})
     assert problems == [] and [c(catalog) for c in (effort_wanted.check, year_wanted.check,
                                                     requires_wanted.check, note_too_short.check)] == [[], [], [], []]

@@ -9,7 +9,7 @@ import pytest
 from gpulist.checks import curation_talk
 from gpulist.checks.curation_talk import phrase_pattern
 from gpulist.load import load_catalog
-from tests.catalogs import VALID_RESOURCE, load, make_catalog
+from tests.catalogs import VALID_RESOURCE, VALID_WITHOUT_NOTES, load, make_catalog
 
 STYLE = "curation_talk:\n  - sibling list\n  - was checked\n  - per the guide\n"
 PHRASES = ["sibling list", "was checked", "per the guide", "stored copy"]
@@ -43,7 +43,7 @@ def test_no_phrases_checks_nothing() -> None:
 
 
 def test_every_reader_facing_text_is_checked_and_located(tmp_path: Path) -> None:
-    entry = (VALID_RESOURCE.replace("title: A valid entry", "title: Kernels (sibling list)")
+    entry = (VALID_WITHOUT_NOTES.replace("title: A valid entry", "title: Kernels (sibling list)")
              + "notes:\n  - Fine note\n  - Its content was checked.\nlinks:\n  - title: Per the guide\n"
                "    url: https://example.org/x\n")
     paths = ("- id: p\n  title: P\n  description: What a sibling list says.\n  steps:\n"
@@ -53,7 +53,7 @@ def test_every_reader_facing_text_is_checked_and_located(tmp_path: Path) -> None
     assert problems == []
     found = sorted((p.path.rsplit("/", 1)[1], p.line, p.col) for p in curation_talk.check(catalog))
     assert found == [("paths.yml", 3, 16), ("paths.yml", 6, 12),
-                     ("valid.yml", 1, 8), ("valid.yml", 9, 5), ("valid.yml", 11, 12)]
+                     ("valid.yml", 1, 8), ("valid.yml", 10, 5), ("valid.yml", 12, 12)]
 
 
 def test_topic_and_concept_text_is_checked(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,22 @@ def test_three_copies_each_point_at_the_first(tmp_path: Path) -> None:
     catalog, _ = load(tmp_path, files)
     assert [(Path(p.path).name, p.message.split(" (")[0].rsplit("/", 1)[1])
             for p in duplicate_resource.check(catalog)] == [("b.yml", "a.yml"), ("c.yml", "a.yml")]
+
+
+@pytest.mark.parametrize(("older", "newer"), [("a-first", "b-second"), ("b-second", "a-first")])
+def test_the_newer_file_is_reported_whatever_its_name(tmp_path: Path, older: str, newer: str) -> None:
+    """Newer is the later `added`: the file a contributor just wrote, even when its name sorts first."""
+    url = "https://example.org/post"
+    files = {f"resources/{older}.yml": resource(url=url, added=dt.date(2024, 3, 1)),
+             f"resources/{newer}.yml": resource(url=url, added=dt.date(2025, 6, 1))}
+    catalog, _ = load(tmp_path, files)
+    [problem] = duplicate_resource.check(catalog)
+    assert Path(problem.path).stem == newer and problem.message.startswith("duplicate of ")
+    assert f"resources/{older}.yml (same URL example.org/post)" in problem.message
+
+
+def test_a_same_day_tie_goes_to_the_later_path(tmp_path: Path) -> None:
+    """Two files added on one day: the later path is reported, the same in every checkout."""
+    files = {f"resources/{n}.yml": resource(url="https://example.org/x", added=dt.date(2025, 6, 1)) for n in ("b", "a")}
+    catalog, _ = load(tmp_path, files)
+    assert [Path(p.path).name for p in duplicate_resource.check(catalog)] == ["b.yml"]

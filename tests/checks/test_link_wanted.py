@@ -19,6 +19,6 @@ def test_null_url_is_a_warning_on_the_url_line(tmp_path: Path) -> None:
     assert load_problems == []
     problems = link_wanted.check(catalog)
     assert [(p.line, p.col, p.severity, p.rule, p.message) for p in problems] == [
-        (6, 6, "warning", "link-wanted", "link wanted: 'A valid entry' has no canonical URL yet")
+        (9, 6, "warning", "link-wanted", "link wanted: 'A valid entry' has no canonical URL yet")
     ]
     assert not has_errors(problems)

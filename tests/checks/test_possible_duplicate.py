@@ -3,6 +3,7 @@ leading article, case or punctuation, are named together; different titles are n
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 
@@ -62,3 +63,14 @@ def test_three_copies_each_name_the_first(tmp_path: Path) -> None:
     catalog, _ = load(tmp_path, files)
     found = [(Path(p.path).name, p.message.split(" (")[0].rsplit("/", 1)[1]) for p in possible_duplicate.check(catalog)]
     assert found == [("b.yml", "a.yml"), ("c.yml", "a.yml")]
+
+
+def test_the_newer_file_is_warned(tmp_path: Path) -> None:
+    """As for `duplicate`: the later `added` is the copy to look at, even when its name sorts first."""
+    files = {"resources/a-new.yml": resource(title="Matmul worklog", url="https://example.org/a",
+                                             added=dt.date(2025, 6, 1)),
+             "resources/b-old.yml": resource(title="Matmul Worklog", url="https://example.org/b",
+                                             added=dt.date(2024, 1, 1))}
+    catalog, _ = load(tmp_path, files)
+    [problem] = possible_duplicate.check(catalog)
+    assert Path(problem.path).name == "a-new.yml" and "b-old.yml" in problem.message

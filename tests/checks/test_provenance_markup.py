@@ -39,7 +39,7 @@ def test_the_rule_points_at_the_field(tmp_path: Path) -> None:
     catalog, problems = load(tmp_path, {"resources/sourced.yml": text})
     assert problems == []
     [problem] = provenance_markup.check(catalog)
-    assert (problem.line, problem.col, problem.rule) == (7, 13, "provenance-markup")
+    assert (problem.line, problem.col, problem.rule) == (10, 13, "provenance-markup")
 
 
 def test_an_entry_without_provenance_is_fine(tmp_path: Path) -> None:

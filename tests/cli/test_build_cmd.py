@@ -119,7 +119,8 @@ def test_unwritable_docs_is_an_error_not_a_traceback(project: Path, capsys: pyte
 
 def _without_url(project: Path, rid: str, title: str) -> None:
     (project / "data" / "resources" / f"{rid}.yml").write_text(
-        f"title: {title}\nurl: null\ntype: community\ntopic: big-picture\ngroup: communities\nadded: 2024-08-01\n",
+        f"title: {title}\nurl: null\ntype: community\ntopic: big-picture\ngroup: communities\n"
+        "notes:\n  - A place where people who write GPU kernels ask and answer questions.\nadded: 2024-08-01\n",
         encoding="utf-8")
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from gpulist.checks import TO_FILL
 from gpulist.cli import main
 from gpulist.cli.import_cmd import as_table
 from gpulist.contribute.importer import ImportOptions, run_import
@@ -28,7 +29,13 @@ def test_plain_report_groups_every_outcome_with_line_numbers(data: Path, capsys:
             "check their `type`") in out
     assert ("6 imported, 2 skipped as duplicates, 0 skipped as profiles or prose, 0 not placed, 2 without an entry, "
             "0 title(s) to check") in err
-    assert main(["validate", "--data", str(data)]) == 0
+    # The list gives no lengths, so every imported draft is left an effort to fill, and validate says the same.
+    to_fill = [line.split(": error: ")[0] for line in err.splitlines() if "[effort-missing]" in line]
+    assert "left to fill: " in err and len(to_fill) == 6
+    assert main(["validate", "--data", str(data)]) == 1
+    out = capsys.readouterr().out
+    assert [line.split(": error: ")[0] for line in out.splitlines() if "[effort-missing]" in line] == to_fill
+    assert all(any(f"[{rule}]" in line for rule in TO_FILL) for line in out.splitlines())
 
 
 def test_curator_flags(data: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.catalogs import BROKEN, VALID_RESOURCE, add_broken, error_lines, make_catalog, run_cli
+from tests.catalogs import BROKEN, VALID_RESOURCE, add_broken, error_lines, make_catalog, resource, run_cli
 from tests.catalogs import catalog_here  # noqa: F401 - the `data` fixture
 
 R = "data/resources/"
@@ -59,6 +59,8 @@ CORPUS = [
     ("url-credentials.yml", R + "url-credentials.yml:3:6", "url-credentials", "credentials in a public URL"),
     ("link-credentials.yml", R + "link-credentials.yml:10:10", "url-credentials", "credentials in a public URL"),
     ("unknown-topic.yml", R + "unknown-topic.yml:5:8", "unknown-topic", "unknown topic 'fundamental': did you mean 'fundamentals'?"),
+    ("topic-title.yml", R + "topic-title.yml:5:8", "unknown-topic",
+     "unknown topic 'Fundamentals': topic ids are lowercase kebab-case, write 'fundamentals'"),
     ("unknown-tag.yml", R + "unknown-tag.yml:7:14", "unknown-tag", "unknown tag 'tritonn': did you mean 'triton'?"),
     ("unknown-requires.yml", R + "unknown-requires.yml:7:12", "unknown-tag", "unknown concept 'cudaa': did you mean 'cuda'?"),
     ("effort-outside-bands.yml", R + "effort-outside-bands.yml:7:9", "invalid-value",
@@ -110,6 +112,11 @@ CORPUS = [
     ("duplicate-www", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same URL example.org/post)"),
     ("duplicate-trailing-slash", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same URL example.org/post)"),
     ("duplicate-http-https", R + "b-second.yml:3:6", "duplicate", f"duplicate of {R}a-first.yml (same URL example.org/post)"),
+    ("placeholder-title.yml", R + "placeholder-title.yml:2:8", "placeholder-title",
+     "placeholder title 'arXiv:2502.01234': write the resource's own title"),
+    ("note-missing.yml", R + "note-missing.yml:2:8", "note-missing", "note missing: add `notes:`"),
+    ("effort-missing.yml", R + "effort-missing.yml:4:7", "effort-missing",
+     "effort missing: how long does a reader need for it?"),
     ("topics-tiers-and-groups", "data/topics.yml:27:3", "topic-shape", "either `tiers` or `groups`, not both"),
     ("topics-bad-tiers", "data/topics.yml:34:14", "invalid-value", "tiers[2].tier must be one of 1, 2 or 3 (found 4)"),
     ("tags-duplicate-alias", "data/concepts.yml:22:13", "duplicate-id", "concept or alias 'cuda-c++' is declared twice"),
@@ -192,7 +199,7 @@ def test_hostile_input_gets_an_answer_not_a_traceback(data: Path, case: str, whe
 
 def test_backticked_angle_brackets_in_notes_are_accepted(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (data / "resources" / "generic-code.yml").write_text(
-        VALID_RESOURCE + "notes:\n  - Uses `std::vector<T>` and `<<<grid, block>>>` launches\n", encoding="utf-8"
+        resource(notes=["Uses `std::vector<T>` and `<<<grid, block>>>` launches"]), encoding="utf-8"
     )
     code, out, _ = run_cli(capsys, "validate")
     assert (code, out) == (0, "")
@@ -207,6 +214,7 @@ def test_all_problems_in_one_file_are_reported_at_once(data: Path, capsys: pytes
     found = [(_parse_text_line(line)[0], _parse_text_line(line)[3]) for line in error_lines(out)]
     assert found == [
         (f"{R}five-mistakes.yml:1:8", "wrong-type"),
+        (f"{R}five-mistakes.yml:1:8", "note-missing"),  # the cross-checks run on the fields that passed
         (f"{R}five-mistakes.yml:2:6", "url-scheme"),
         (f"{R}five-mistakes.yml:3:7", "invalid-value"),
         (f"{R}five-mistakes.yml:5:7", "invalid-value"),
@@ -234,6 +242,20 @@ def test_problems_are_sorted_by_file_then_line(data: Path, capsys: pytest.Captur
     assert [line.split(":")[0] for line in error_lines(out)] == [
         f"{R}added-quoted.yml", f"{R}duplicate-key.yml", f"{R}unknown-topic.yml"
     ]
+
+
+def test_the_summary_counts_broken_entries_and_the_advice_it_lists(data: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that failed validation is still an entry (with errors); with --advice, the advice listed is counted."""
+    add_broken(data, "missing-title.yml")
+    add_broken(data, "note-missing.yml")
+    code, out, err = run_cli(capsys, "validate")
+    assert code == 1 and "4 entries invalid: 2 error(s) in 2 file(s), 0 warning(s)" in err
+    (data / "resources" / "missing-title.yml").unlink()
+    (data / "resources" / "note-missing.yml").unlink()
+    code, out, err = run_cli(capsys, "validate", "--advice")
+    assert code == 0 and f"2 entries valid: 0 error(s), {len(error_lines(out))} warning(s)" in err
+    assert error_lines(out) and all(": warning: " in line for line in error_lines(out))
 
 
 def test_valid_catalog_exits_0_with_summary(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -357,3 +379,26 @@ def test_unknown_format_is_a_usage_error(data: Path, capsys: pytest.CaptureFixtu
         run_cli(capsys, "validate", "--format", "xml")
     assert exit_info.value.code == 2
     assert "invalid choice: 'xml'" in capsys.readouterr().err
+
+
+def test_an_entry_that_fails_validation_still_gets_its_cross_checks(data: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42: a wrong type, an unknown topic, a placeholder title and no note, all in one run, not one per fix."""
+    (data / "resources" / "many.yml").write_text(
+        "title: arXiv:2502.01234\nurl: https://arxiv.org/abs/2502.01234\ntype: blogg\ntopic: fundamental\n"
+        "tier: 1\ntags: [tritonn]\nadded: 2025-01-01\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, "validate")
+    found = [(_parse_text_line(line)[0], _parse_text_line(line)[3]) for line in error_lines(out)]
+    assert sorted(found) == sorted([
+        (f"{R}many.yml:1:8", "placeholder-title"), (f"{R}many.yml:1:8", "note-missing"),
+        (f"{R}many.yml:3:7", "invalid-value"), (f"{R}many.yml:4:8", "unknown-topic"),
+        (f"{R}many.yml:6:8", "unknown-tag"),
+    ])  # no effort-missing: whether it is wanted depends on the type, which failed
+    assert code == 1 and "3 entries invalid: 5 error(s) in 1 file(s)" in err
+
+
+def test_a_failed_field_is_not_reported_twice(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing title gets its missing-field error and nothing read from a stand-in for it."""
+    add_broken(data, "missing-title.yml")
+    _, out, _ = run_cli(capsys, "validate")
+    assert [_parse_text_line(line)[3] for line in error_lines(out)] == ["missing-field"]

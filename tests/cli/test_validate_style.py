@@ -54,7 +54,7 @@ def test_style_file_is_optional_and_without_it_no_phrase_is_refused(
 
 def test_a_curator_extends_the_phrases(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (data / "resources" / "pick.yml").write_text(
-        "title: Notes on kernels\nurl: https://example.org/pick\ntype: blog\ntopic: fundamentals\ntier: 1\n"
+        "title: Notes on kernels\nurl: https://example.org/pick\ntype: blog\ntopic: fundamentals\ntier: 1\neffort: hour\n"
         "notes:\n  - Kernel notes the reviewer has not opened yet, from the backlog of picks.\nadded: 2025-01-01\n",
         encoding="utf-8")
     assert run_cli(capsys, "validate")[0] == 0
@@ -62,6 +62,6 @@ def test_a_curator_extends_the_phrases(data: Path, capsys: pytest.CaptureFixture
         fh.write("  - from the backlog\n")
     code, out, _ = run_cli(capsys, "validate")
     assert code == 1
-    assert error_lines(out) == ["data/resources/pick.yml:7:5: error: 'from the backlog' speaks of how the list was "
+    assert error_lines(out) == ["data/resources/pick.yml:8:5: error: 'from the backlog' speaks of how the list was "
                                 "made, not of the resource: say what a reader learns (an entry's sourcing goes in "
                                 "`provenance:`; the phrases are listed in data/style.yml) [curation-talk]"]

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gpulist.contribute.entry import derive_id, free_id, ordered, placeholder_title, safe_text
+from gpulist.checks.placeholder_title import placeholder_title
+from gpulist.contribute.entry import derive_id, free_id, ordered, safe_text
 
 
 @pytest.mark.parametrize(("title", "expected"), [

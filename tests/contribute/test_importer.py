@@ -14,6 +14,7 @@ from gpulist.contribute import importer
 from gpulist.contribute.importer import ImportOptions, ImportReport, run_import
 from gpulist.load import load_catalog, loader
 from gpulist.models import Resource
+from gpulist.checks import TO_FILL
 from gpulist.problems import UsageError
 from tests.conftest import DATA
 from tests.contribute.conftest import FIXTURES, SEEDS
@@ -34,7 +35,8 @@ added: 2025-01-01
 
 
 def errors(data: Path) -> list[str]:
-    return [f"{p.path}:{p.line}: {p.message}" for p in validate(data)[1] if p.is_error]
+    """Errors other than what the imported drafts leave to fill (a note, an effort: TO_FILL)."""
+    return [f"{p.path}:{p.line}: {p.message}" for p in validate(data)[1] if p.is_error and p.rule not in TO_FILL]
 
 
 def by_title(data: Path) -> dict[str, Resource]:

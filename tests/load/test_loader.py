@@ -83,7 +83,7 @@ def test_id_equal_to_the_file_name_is_accepted(here: Path) -> None:
 def test_id_different_from_the_file_name_is_located_on_the_id_key(here: Path) -> None:
     catalog, problems = _load(here, {"resources/same.yml": VALID_RESOURCE + "id: other\n"})
     assert catalog.entries == []
-    assert problems == [("data/resources/same.yml", 7, 1, "file-name",
+    assert problems == [("data/resources/same.yml", 10, 1, "file-name",
                          "file name must match the id: rename to other.yml or drop `id:`")]
 
 

@@ -59,8 +59,8 @@ def _with(field: str, value: str) -> str:
     ("tags", "cuda", "wrong-type", "tags must be a list, not the text 'cuda'"),
     ("url", "5", "wrong-type", "url must be text, but YAML reads 5 as a number: put it in quotes (\"5\")"),
     ("url", "ftp://example.org/x", "url-scheme", "url: URLs must start with http:// or https:// (found 'ftp:')"),
-    ("topic", "Fundamentals", "bad-id",
-     "topic: 'Fundamentals' is not a valid id: use lowercase letters, digits and single hyphens (kebab-case)"),
+    ("group", "Industry", "bad-id",  # a topic is any text: unknown-topic names the id meant
+     "group: 'Industry' is not a valid id: use lowercase letters, digits and single hyphens (kebab-case)"),
     ("doi", "doi.org/10.1145/1", "invalid-value", "doi has an unexpected format: 'doi.org/10.1145/1'"),
     ("links", "[{title: Slides}]", "missing-field", "missing required field 'links[0].url'"),
     ("links", "[{title: Slides, url: 'javascript:x'}]", "url-scheme", "links[0].url: URLs must start with http:// or https:// (found 'javascript:')"),

@@ -67,7 +67,7 @@ def test_resources_are_immutable() -> None:
     ("arxiv", "2307.08691v2", "string_pattern_mismatch"),
     ("arxiv", 2307.08691, "string_type"),
     ("doi", "https://doi.org/10.1/x", "string_pattern_mismatch"),
-    ("topic", "Attention", "bad-id"),
+    ("topic", "", "string_too_short"),  # any other text: `unknown-topic` names the id meant
     ("group", "two--hyphens", "bad-id"),
     ("id", "-leading", "bad-id"),
     ("links", [{"title": "Slides"}], "missing"),

@@ -35,6 +35,9 @@ venue: "<iframe src=javascript:alert(1)>"
 links:
   - {title: "<b onmouseover=alert(1)>hover</b>", url: "https://example.org/x"}
 added: 2025-01-01
+effort: hour
+notes:
+  - Shows where a GPU kernel spends its time and what to optimise first.
 """
 
 

@@ -41,7 +41,7 @@ def test_a_broken_link_in_a_note_is_refused_before_any_engine_runs(tmp_path: Pat
         (data / name).write_bytes((REPO / "data" / name).read_bytes())
     (data / "resources" / "x.yml").write_text(
         "title: X\nurl: https://example.org/x\ntype: blog\ntopic: fundamentals\ntier: 1\n"
-        "notes:\n  - See [the chapter](notes.md)\nadded: 2025-01-01\n", encoding="utf-8")
+        "notes:\n  - See [the chapter](notes.md)\nadded: 2025-01-01\neffort: hour\n", encoding="utf-8")
     _, problems = validate(data)
     # The real vocabulary's concepts lack their entries in this scratch catalog; only x.yml matters.
     assert [(p.rule, p.line) for p in problems if p.path.endswith("x.yml")] == [("relative-link", 7)]

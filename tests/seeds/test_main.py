@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from gpulist.checks import validate
+from gpulist.checks import TO_FILL, validate
 from gpulist.seeds.__main__ import main
 
 from tests.conftest import DATA
@@ -27,8 +27,9 @@ def test_import_drafts_a_valid_file_per_entry(tmp_path: Path) -> None:
     files = list((data / "resources").glob("*.yml"))
     assert len(files) == 113
     _, problems = validate(data)
-    # The drafts need not carry every concept of the real vocabulary: only their own files count.
-    assert [p for p in problems if p.is_error and "resources" in p.path] == []
+    # The drafts need not carry every concept of the real vocabulary: only their own files count, and
+    # what a draft leaves to fill (an effort the seed does not state: TO_FILL) is for a curator to write.
+    assert [p for p in problems if p.is_error and "resources" in p.path and p.rule not in TO_FILL] == []
 
 
 def test_existing_files_are_kept_unless_forced(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ def test_effort_and_access_show_on_the_meta_line(catalog: Catalog, view: SiteVie
     assert "≈" not in meta and ">weeks</span>" in meta and ">paid</span>" in meta
     fa2 = card_html(catalog, view, config, "flashattention-2").split('class="gpulist-meta"')[1].split("</p>")[0]
     assert ">≈ 3 h</span>" in fa2 and 'class="gpulist-access"' not in fa2  # free is the default, not shown
-    assert "gpulist-effort" not in card_html(catalog, view, config, "vllm")  # no band judged yet
+    assert "gpulist-effort" not in card_html(catalog, view, config, "gpu-mode")  # a community space has no band
 
 
 def test_know_first_lists_every_required_concept(catalog: Catalog, view: SiteView, config: SiteConfig) -> None:

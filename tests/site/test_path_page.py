@@ -83,5 +83,6 @@ def test_the_effort_of_a_path_adds_its_steps_bands_and_counts_its_exercises() ->
     assert "· 4 steps · about 45 hours<br>" in page  # 1 + 40 + 1 + 3
     assert "· 2 steps · about 1 hour<br>" in page  # 1 + 0.25
     assert "≈ 1 h for 30–90 minutes" in page
-    unrated = path_choices(with_efforts({"pmpp-book": None, "flashattention-2": None}), "index.md", CONFIG)
-    assert "· 4 steps · about 1 hour<br>" in unrated  # vllm's hour alone: unjudged steps add nothing
+    unrated = path_choices(with_efforts({"pmpp-book": None, "flashattention-2": None, "vllm": None}),
+                           "index.md", CONFIG)
+    assert "· 4 steps · about 1 hour<br>" in unrated  # the programming guide's hour alone: unjudged steps add nothing

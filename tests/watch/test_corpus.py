@@ -74,7 +74,8 @@ def test_a_blog_feed_clashing_with_a_watched_source(data: Path, capsys: pytest.C
                                     "- id: kernels\n  kind: feed\n  url: https://kernels.example.org/feed.xml\n")
     (data / "resources" / "kernel-blog.yml").write_text(
         "title: Kernels\nurl: https://kernels.example.org/\ntype: blog\ntopic: fundamentals\ntier: 1\n"
-        "feed: https://kernels.example.org/feed.xml\nadded: 2025-01-01\n")
+        "feed: https://kernels.example.org/feed.xml\nadded: 2025-01-01\neffort: hour\n"
+        "notes:\n  - Shows where a GPU kernel spends its time and what to optimise first.\n")
     shown = (data / "resources" / "semianalysis.yml").read_text().replace("added:", "feed: https://semi.example/feed\nadded:")
     (data / "resources" / "semianalysis.yml").write_text(shown)
     _, out, _ = run_cli(capsys, "validate")
@@ -89,5 +90,5 @@ def test_feed_is_only_for_blogs(data: Path, capsys: pytest.CaptureFixture[str]) 
     text = (data / "resources" / "flashattention-2.yml").read_text()
     (data / "resources" / "flashattention-2.yml").write_text(text.replace("added:", "feed: https://x.example/f\nadded:"))
     _, out, _ = run_cli(capsys, "validate")
-    assert error_lines(out) == ["data/resources/flashattention-2.yml:13:7: error: feed: only a blog has a `feed` "
+    assert error_lines(out) == ["data/resources/flashattention-2.yml:14:7: error: feed: only a blog has a `feed` "
                                 "(this entry's type is paper) [feed-not-blog]"]

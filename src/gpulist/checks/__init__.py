@@ -7,6 +7,7 @@ and advice. Each module exposes `RULE` (its id in reports) and `check(catalog)`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from gpulist.checks import (
     duplicate_ids,
     duplicate_resource,
     duplicate_source,
+    effort_missing,
     effort_wanted,
     gpu_duplicate,
     gpu_figure_twice,
@@ -47,6 +49,7 @@ from gpulist.checks import (
     measurement_throttle,
     measurement_traces,
     model_shape,
+    note_missing,
     note_too_short,
     number_refs,
     position_taken,
@@ -57,6 +60,7 @@ from gpulist.checks import (
     path_duplicate_step,
     path_too_long,
     path_unknown_entry,
+    placeholder_title,
     repo_health,
     requires_wanted,
     tier_group,
@@ -76,6 +80,9 @@ Check = Callable[[Catalog], list[Problem]]
 
 ALL_CHECKS: tuple[Check, ...] = (
     duplicate_ids.check,
+    placeholder_title.check,
+    note_missing.check,
+    effort_missing.check,
     unknown_topic.check,
     tier_group.check,
     unknown_tag.check,
@@ -127,8 +134,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     number_refs.check,
     prose_numbers.check,
 )
-# Advice: what would make an entry more useful to a learner (its length, its year, a note
-# that teaches), and a definition that links the concepts it builds on. Listed by `gpulist validate --advice`, counted in one line otherwise: a
+# Advice: what would make an entry more useful to a learner (the length of an unread one, its
+# year, a note that teaches), and a definition that links the concepts it builds on. Listed by `gpulist validate --advice`, counted in one line otherwise: a
 # catalog can be valid before every entry has been read closely enough to say them.
 ADVICE_CHECKS: tuple[Check, ...] = (
     requires_wanted.check,
@@ -139,8 +146,40 @@ ADVICE_CHECKS: tuple[Check, ...] = (
 )
 
 
+# What a contributor still has to write, not a mistake in what they wrote: `gpulist new` and
+# `gpulist import` write a draft with these left open and list them, where any other error
+# refuses the file. `gpulist validate` reports them as errors like any other.
+TO_FILL: frozenset[str] = frozenset({placeholder_title.RULE, note_missing.RULE, effort_missing.RULE})
+
+
+# The checks that read one entry's own fields (and the vocabulary), by the fields they read: they
+# also run on what is left of a file that failed validation (`Catalog.partial`) when none of
+# those fields failed, so a contributor hears of all of an entry's mistakes in one pass.
+FIELD_CHECKS: dict[Check, tuple[str, ...]] = {
+    placeholder_title.check: ("title", "url", "arxiv"),
+    note_missing.check: ("notes",),
+    effort_missing.check: ("type", "effort", "reviewed"),
+    unknown_topic.check: ("topic",),
+    tier_group.check: ("topic", "tier", "group"),
+    unknown_tag.check: ("tags", "requires"),
+    unsafe_markdown.check: ("title", "notes"),
+    relative_link.check: ("notes",),
+    year_future.check: ("year",),
+}
+
+
 def run_checks(catalog: Catalog) -> list[Problem]:
-    return [problem for check in ALL_CHECKS for problem in check(catalog)]
+    return [problem for check in ALL_CHECKS for problem in check(catalog)] + run_on_partial(catalog)
+
+
+def run_on_partial(catalog: Catalog) -> list[Problem]:
+    """The field checks on each failed file's good fields (see `gpulist.load.partial`)."""
+    problems: list[Problem] = []
+    for check, fields in FIELD_CHECKS.items():
+        entries = [p.entry for p in catalog.partial if not p.bad & set(fields)]
+        if entries:
+            problems += check(dataclasses.replace(catalog, entries=entries, partial=[]))
+    return problems
 
 
 def run_advice(catalog: Catalog) -> list[Problem]:

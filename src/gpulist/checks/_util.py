@@ -30,6 +30,16 @@ def list_items(doc: Document | None) -> list[Any]:
     return doc.data if doc is not None and isinstance(doc.data, list) else []
 
 
+def oldest_first(entries: Iterable[Entry]) -> list[Entry]:
+    """Entries in the order they joined the list: by `added`, then by path for a same day.
+
+    Of two files listing one resource, the newer one is the mistake to report (its contributor
+    is the one to tell). `added` is written in the file itself, so the order is the same in a
+    fresh clone, a shallow CI checkout or a tarball, where git history and file times are not.
+    """
+    return sorted(entries, key=lambda e: (e.resource.added, e.doc.path))
+
+
 def suggest(word: str, choices: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f": did you mean '{close[0]}'?" if close else ""

@@ -1,14 +1,16 @@
-"""Every entry a reader finishes says how long it takes (`effort`), so a learner can plan.
+"""An unread entry without an `effort` is advised to get one once someone reads it.
 
-A warning, like `link-wanted`: an entry is still worth listing before someone has judged
-its length. Community spaces and tools are used, not read through, so they may go without.
+Advice, not an error (that is `effort-missing`, for read entries): an entry with
+`reviewed: false` was listed from its address alone, and its length is unknown until
+someone opens it; a guessed band would mislead a learner planning a week.
 """
 
 from __future__ import annotations
 
 from gpulist.checks._util import at
+from gpulist.checks.effort_missing import wants_effort
 from gpulist.load import Catalog
-from gpulist.models import EFFORT_OPTIONAL, EFFORTS
+from gpulist.models import EFFORTS
 from gpulist.problems import Problem
 
 RULE = "effort-wanted"
@@ -16,8 +18,8 @@ RULE = "effort-wanted"
 
 def check(catalog: Catalog) -> list[Problem]:
     return [
-        at(e, ("type",), f"effort wanted: how long does '{e.resource.title}' take? ({', '.join(EFFORTS)})",
+        at(e, ("type",), f"effort wanted: how long does '{e.resource.title}' take, once read? ({', '.join(EFFORTS)})",
            RULE, "warning")
         for e in catalog.entries
-        if e.resource.effort is None and e.resource.type not in EFFORT_OPTIONAL
+        if not e.resource.reviewed and wants_effort(e.resource)
     ]

@@ -6,7 +6,7 @@ its shop page, a paper's arXiv abstract and its proceedings. The URLs differ, so
 
 from __future__ import annotations
 
-from gpulist.checks._util import at
+from gpulist.checks._util import at, oldest_first
 from gpulist.identity import TitleIndex, identity_keys
 from gpulist.load import Catalog, Entry
 from gpulist.problems import Problem
@@ -27,10 +27,10 @@ def describe(where: object, how: str, title: str) -> str:
 
 
 def check(catalog: Catalog) -> list[Problem]:
-    """One pass, bucketed by normalized title: each later entry names the first one it matches."""
+    """One pass, bucketed by normalized title: each newer entry (`oldest_first`) names the first one it matches."""
     index: TitleIndex[Entry] = TitleIndex()
     problems: list[Problem] = []
-    for entry in catalog.entries:
+    for entry in oldest_first(catalog.entries):
         r = entry.resource
         found = index.find(r.title, lambda e: same_kind(e.resource.type, r.type) and not _same_identity(e, entry))
         if found is not None:

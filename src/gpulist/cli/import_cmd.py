@@ -102,6 +102,9 @@ def run(args: argparse.Namespace) -> int:
     report = run_import(args.file, options)
     print(as_table(report, args.dry_run) if sys.stdout.isatty() else as_plain(report, args.dry_run))
     print(summary(args.file, report, args.dry_run), file=sys.stderr)
+    if report.to_fill:
+        print(f"left to fill: {len(report.to_fill)} before `gpulist validate` passes", file=sys.stderr)
+        print(as_text(report.to_fill), file=sys.stderr)
     if report.problems:
         print(as_text(report.problems), file=sys.stderr)
         return 1

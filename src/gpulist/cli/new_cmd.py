@@ -10,6 +10,7 @@ from gpulist.contribute.config import load_config
 from gpulist.contribute.new import NewRequest, create
 from gpulist.contribute.prompts import Prompter, interactive
 from gpulist.load import display_path
+from gpulist.problems import Problem
 
 
 def _tags(value: str) -> list[str]:
@@ -41,4 +42,20 @@ def run(args: argparse.Namespace) -> int:
     for warning in result.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"wrote {display_path(result.path)}")
+    print(to_fill_lines(result.to_fill), file=sys.stderr)
     return 0
+
+
+def to_fill_lines(problems: list[Problem]) -> str:
+    """The draft's last word: what is left to write, so nobody learns it from a red CI run.
+
+    Errors first (`gpulist validate` fails until they are written), then what `--advice` would
+    add; each line is located like validate's, so an editor jumps to the field.
+    """
+    if not problems:
+        return "nothing left to fill: `gpulist validate` passes for it"
+    errors = sum(p.is_error for p in problems)
+    head = (f"left to fill: {errors} before `gpulist validate` passes" if errors else "left to fill: only advice")
+    lines = [f"  {p.path}:{p.line}:{p.col}: {'to fill' if p.is_error else 'advice'}: {p.message} [{p.rule}]"
+             for p in problems]
+    return "\n".join([head, *lines])

@@ -26,11 +26,12 @@ def run(args: argparse.Namespace) -> int:
 
     catalog, problems = validate(args.data)
     advice = run_advice(catalog)
-    output = FORMATTERS[args.format](sorted(problems + advice) if args.advice else problems)
+    shown = sorted(problems + advice) if args.advice else problems
+    output = FORMATTERS[args.format](shown)
     if output:
         print(output)
-    if args.format == "text":
-        print(summary(problems, len(catalog.entries)), file=sys.stderr)
+    if args.format == "text":  # the summary counts what was listed: with --advice, the advice too
+        print(summary(shown, catalog.resource_files), file=sys.stderr)
         if advice and not args.advice:
             print(advice_line(advice), file=sys.stderr)
     return 1 if has_errors(problems) else 0

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from gpulist.contribute.entry import placeholder_title, safe_text
+from gpulist.checks.placeholder_title import placeholder_title
+from gpulist.contribute.entry import safe_text
 from gpulist.contribute.markdown_list import Item, Link, Run
 from gpulist.contribute.metadata.dispatch import infer_type
 from gpulist.identity import arxiv_id, bare_host, github_repo_parts

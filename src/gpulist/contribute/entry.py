@@ -1,4 +1,4 @@
-"""From gathered facts to a file that passes `gpulist validate`: fields, id, final check."""
+"""From gathered facts to a draft entry: fields, id, the final check and what is left to fill."""
 
 from __future__ import annotations
 
@@ -6,13 +6,11 @@ import datetime as dt
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from pydantic import ValidationError
 
-from gpulist.checks import run_checks
+from gpulist.checks import TO_FILL, run_advice, run_checks
 from gpulist.checks.unsafe_markdown import unsafe_reason
-from gpulist.identity import arxiv_id
 from gpulist.load import Catalog, Entry, display_path, read_yaml
 from gpulist.load.messages import problems_from_validation
 from gpulist.models import FIELD_ORDER, Resource
@@ -42,16 +40,6 @@ def free_id(wanted: str, folder: Path, taken: set[str]) -> str:
     return candidate
 
 
-def placeholder_title(url: str) -> str:
-    """A stand-in the contributor will see and fix: where the entry points, readably."""
-    paper = arxiv_id(url)
-    if paper:
-        return f"arXiv:{paper}"
-    parts = urlsplit(url)
-    host = (parts.hostname or "link").removeprefix("www.")
-    return f"{host}{unquote(parts.path.rstrip('/'))}" or url  # '%E6%BA%90' is read as '源'
-
-
 def safe_text(text: str) -> str | None:
     """Page titles and descriptions may carry HTML; notes are Markdown and refuse it."""
     stripped = " ".join(_TAG.sub("", text).split())
@@ -64,25 +52,45 @@ def ordered(fields: dict[str, Any]) -> dict[str, Any]:
     return {k: fields[k] for k in FIELD_ORDER if k in fields and (k == "url" or fields[k] not in (None, [], ""))}
 
 
-def check_entry(catalog: Catalog, path: Path, text: str) -> list[Problem]:
-    """Exactly the problems `gpulist validate` would report for this one new file."""
-    shown = display_path(path)
-    doc, problems = read_yaml(shown, text.encode("utf-8"))
+def _alone(catalog: Catalog, path: Path, text: str) -> tuple[Catalog | None, list[Problem]]:
+    """The new file as a catalog of its own (the real topics and concepts), or the problems that
+    stop it from loading at all."""
+    doc, problems = read_yaml(display_path(path), text.encode("utf-8"))
     if doc is None:
-        return problems
+        return None, problems
     try:
         resource = Resource.model_validate({**doc.data, "id": path.stem})
     except ValidationError as exc:
-        return problems_from_validation(exc, doc, (), list(Resource.model_fields))
-    alone = Catalog(root=catalog.root, topics=catalog.topics, concepts=catalog.concepts, entries=[Entry(resource, doc)])
-    return [p for p in run_checks(alone) if p.path == shown]
+        return None, problems_from_validation(exc, doc, (), list(Resource.model_fields))
+    return Catalog(root=catalog.root, topics=catalog.topics, concepts=catalog.concepts,
+                   entries=[Entry(resource, doc)]), problems
+
+
+def check_entry(catalog: Catalog, path: Path, text: str) -> list[Problem]:
+    """Exactly the problems `gpulist validate` would report for this one new file."""
+    alone, problems = _alone(catalog, path, text)
+    shown = display_path(path)
+    return problems if alone is None else [p for p in run_checks(alone) if p.path == shown]
 
 
 def refuse_invalid(catalog: Catalog, path: Path, text: str) -> list[Problem]:
+    """Refuse a draft with a mistake in it; what is only left to fill (TO_FILL) is returned, not refused."""
     problems = check_entry(catalog, path, text)
-    if has_errors(problems):
+    if has_errors([p for p in problems if p.rule not in TO_FILL]):
         raise DataError(problems)
     return problems
+
+
+def left_to_fill(catalog: Catalog, path: Path, text: str) -> list[Problem]:
+    """What a draft still lacks: the errors `gpulist validate` will report until they are written
+    (title, note, effort), then its warnings and the advice that would make it more useful
+    (a year, `requires`, a longer note), so a contributor sees the whole list at once."""
+    alone, problems = _alone(catalog, path, text)
+    if alone is None:
+        return problems
+    shown = display_path(path)
+    found = [p for p in run_checks(alone) + run_advice(alone) if p.path == shown]
+    return sorted(found, key=lambda p: (not p.is_error, p.line, p.col, p.rule))
 
 
 def today() -> dt.date:

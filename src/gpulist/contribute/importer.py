@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gpulist.checks import validate
+from gpulist.checks import TO_FILL, validate
 from gpulist.checks.possible_duplicate import CATCH_ALL
 from gpulist.contribute import vocabulary
 from gpulist.contribute.candidates import Candidate, Skip
@@ -70,7 +70,10 @@ class ImportReport:
     rows: list[Row] = field(default_factory=list)
     weak_titles: list[Row] = field(default_factory=list)  # imported, with a title nothing could improve
     typed: Counter[str] = field(default_factory=Counter)  # list marker, URL, --type, default
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # errors in the data after the import
+    # Of those, what the imported drafts still lack (a note, an effort, a title): to write by
+    # hand, not a failure of the import; `gpulist validate` reports them until they are written.
+    to_fill: list[Problem] = field(default_factory=list)
 
     def of(self, *outcomes: str) -> list[Row]:
         return [row for row in self.rows if row.outcome in outcomes]
@@ -200,5 +203,7 @@ def run_import(source: Path, options: ImportOptions) -> ImportReport:
     run.report.rows += [_skipped(s) for s in skipped]
     run.report.rows.sort(key=lambda row: (OUTCOMES.index(row.outcome), row.line))
     if run.report.imported and not options.dry_run:
-        run.report.problems = [p for p in validate(options.data)[1] if p.is_error]
+        errors = [p for p in validate(options.data)[1] if p.is_error]
+        run.report.problems = [p for p in errors if p.rule not in TO_FILL]
+        run.report.to_fill = [p for p in errors if p.rule in TO_FILL]
     return run.report

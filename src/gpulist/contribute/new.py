@@ -14,9 +14,8 @@ from typing import Any
 from gpulist.checks import possible_duplicate
 from gpulist.contribute import vocabulary
 from gpulist.contribute.config import NetConfig
-from gpulist.contribute.entry import (
-    derive_id, free_id, ordered, placeholder_title, refuse_invalid, safe_text, today,
-)
+from gpulist.checks.placeholder_title import placeholder_title
+from gpulist.contribute.entry import derive_id, free_id, left_to_fill, ordered, refuse_invalid, safe_text, today
 from gpulist.files import write_new
 from gpulist.contribute.fmt import modeline_for, render
 from gpulist.contribute.known import Known
@@ -26,7 +25,7 @@ from gpulist.contribute.prompts import Prompter
 from gpulist.load import Catalog, load_catalog
 from gpulist.models import RESOURCE_TYPES, Topic
 from gpulist.models.fields import _check_url
-from gpulist.problems import GpulistError, UsageError
+from gpulist.problems import GpulistError, Problem, UsageError
 
 
 class AlreadyListed(GpulistError):
@@ -52,6 +51,8 @@ class NewResult:
     path: Path
     fields: dict[str, Any]
     warnings: list[str] = field(default_factory=list)
+    # What the file still lacks, as `gpulist validate` (errors) and `--advice` would say it.
+    to_fill: list[Problem] = field(default_factory=list)
 
 
 def _check_url_text(url: str) -> str:
@@ -165,10 +166,9 @@ def _write(catalog: Catalog, req: NewRequest, fields: dict[str, Any], warnings: 
         raise UsageError(f"id '{wanted}' is taken: choose another with --id")
     path = folder / f"{entry_id}.yml"
     text = render(fields, modeline_for(path))
-    problems = refuse_invalid(catalog, path, text)
-    warnings += [f"{p.path}:{p.line}: {p.message}" for p in problems]
+    refuse_invalid(catalog, path, text)
     write_new(path, text)
-    return NewResult(path, fields, warnings)
+    return NewResult(path, fields, warnings, left_to_fill(catalog, path, text))
 
 
 __all__ = ["AlreadyListed", "NewRequest", "NewResult", "create"]

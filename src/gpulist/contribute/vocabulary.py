@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpulist.checks._util import suggest
+from gpulist.checks.unknown_topic import topic_hint
 from gpulist.load import Catalog
 from gpulist.models import RESOURCE_TYPES, Topic
 from gpulist.models.fields import ID_RE
@@ -13,7 +14,7 @@ def topic(catalog: Catalog, value: str) -> Topic:
     found = catalog.topic(value.strip().lower())
     if found is None:
         known = [t.id for t in catalog.topics]
-        raise UsageError(f"unknown topic '{value}'{suggest(value, known)} (topics: {', '.join(known)})")
+        raise UsageError(f"unknown topic '{value}'{topic_hint(value, catalog.topics)} (topics: {', '.join(known)})")
     return found
 
 

@@ -74,6 +74,12 @@ class Catalog:
     # at) still exists in the data, so the concept rules do not report a second,
     # spurious problem for one broken file.
     unloaded: dict[str, Document] = field(default_factory=dict)
+    # Every resource file found, loaded or not: the count of entries a contributor has written,
+    # which `gpulist validate` reports (a broken file is an entry with errors, not no entry).
+    resource_files: int = 0
+    # What is left of those unloaded files (`gpulist.load.partial.Partial`): the field checks
+    # still run on their good fields, so one pass reports all of an entry's mistakes.
+    partial: list = field(default_factory=list)
 
     @property
     def resources(self) -> list[Resource]:

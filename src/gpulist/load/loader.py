@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 from gpulist.files import DEFAULT_MAX_BYTES, display_path, walk_files
 from gpulist.load.catalog import Catalog, Entry, Record
 from gpulist.load.messages import problems_from_validation
+from gpulist.load.partial import Partial, partial_entry
 from gpulist.load.read_many import read_documents
 from gpulist.load.traces import read_traces
 from gpulist.load.yaml_reader import Document, read_yaml_file
@@ -77,9 +78,10 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",
                                                   required=False, limit=limit)
     paths = resource_files(root)
+    catalog.resource_files = len(paths)
     for path, (doc, found) in zip(paths, read_documents(paths, limit), strict=True):
         problems.extend(found)
-        entry = resource_entry(path, doc, problems) if doc else None
+        entry = resource_entry(path, doc, problems, catalog.partial) if doc else None
         if entry:
             catalog.entries.append(entry)
         elif doc is not None:
@@ -126,18 +128,32 @@ def load_resource(path: Path, problems: list[Problem]) -> Entry | None:
     return resource_entry(path, doc, problems) if doc else None
 
 
-def resource_entry(path: Path, doc: Document, problems: list[Problem]) -> Entry | None:
+def resource_entry(path: Path, doc: Document, problems: list[Problem],
+                   partials: list[Partial] | None = None) -> Entry | None:
+    """The file's entry, or None; a file that failed validation adds what is left of it to `partials`."""
     if not isinstance(doc.data, dict):
         problems.append(_shape_problem(doc, "a mapping of fields (title: ..., url: ...)"))
         return None
     stem_ok = _check_file_name(path, doc, problems)
     data = {**doc.data, "id": doc.data.get("id", path.stem) if stem_ok else slugify(path.stem) or "x"}
-    resource = _validate(Resource, data, doc, (), problems)
+    resource = _validate_resource(data, doc, problems, partials if stem_ok and data["id"] == path.stem else None)
     if resource and stem_ok and resource.id != path.stem:
         msg = f"file name must match the id: rename to {resource.id}{path.suffix} or drop `id:`"
         problems.append(Problem(doc.path, *doc.marks.at(("id",), key=True), msg, "file-name"))
         return None
     return Entry(resource, doc) if resource and stem_ok else None
+
+
+def _validate_resource(data: dict[str, Any], doc: Document, problems: list[Problem],
+                       partials: list[Partial] | None) -> Resource | None:
+    try:
+        return Resource.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(problems_from_validation(exc, doc, (), [f for f in Resource.model_fields if f != "id"]))
+        found = partial_entry(data, doc, exc) if partials is not None else None
+        if found is not None:
+            partials.append(found)
+        return None
 
 
 def _check_file_name(path: Path, doc: Document, problems: list[Problem]) -> bool:

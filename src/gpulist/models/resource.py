@@ -48,7 +48,7 @@ class Resource(Strict):
     title: Text
     url: Url | None = Field(description="Canonical http(s) URL; null only when none is known (flagged 'link wanted').")
     type: ResourceType
-    topic: Id
+    topic: Ref = Field(description="A topic id from data/topics.yml.")
     tier: TierNumber | None = None
     group: Id | None = None
     position: Annotated[int, Field(ge=1, le=999)] | None = Field(
