@@ -139,6 +139,18 @@ def know(concept_id: str, label: str) -> str:
     return f'<button type="button" class="gpulist-know" data-gpulist-know="{concept_id}" hidden>{html_text(label)}</button>'
 
 
+# What "I know this" does, said beside it: what a reader gives up by pressing it is not obvious.
+KNOW_EFFECT = ("Kept in this browser: the concept then counts as covered, so it leaves the cards' "
+               "\u201cKnow first\u201d and the reads that need it become ready for you. Press again to undo.")
+
+
+def know_control(concept_id: str, label: str) -> str:
+    """The control and, after it, the line that says its effect [data-gpulist-know-effect]:
+    both hidden until the script binds the control (know.js), as the control alone was."""
+    return (know(concept_id, label) + f' <span class="gpulist-know-effect" data-gpulist-know-effect hidden>'
+            f"{html_text(KNOW_EFFECT)}</span>")
+
+
 def progress(ids: Iterable[str] | None = None, label: str = "Read:", *, whole: bool = False, tally: bool = False) -> str:
     """A hidden label with an empty figure, which the script fills with "N / M" and shows:
     over `ids`, or over every entry of the page. A path's figure is `whole`: its M is the
