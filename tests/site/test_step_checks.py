@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from gpulist.site.path_page import render_path
-from gpulist.site.step_checks import step_checks, step_concepts
+from gpulist.site.step_checks import _names, step_checks, step_concepts
 from gpulist.view.catalog import SiteView
 from tests.site.conftest import CONFIG
 
@@ -54,3 +55,17 @@ def test_questions_are_escaped(view: SiteView) -> None:
     """The fixture's FP8 question holds quotes, a tab, markup-like text and an ampersand."""
     folded = step_checks(view.entry_by_id["flashattention-3"], view, "paths/a.md", CONFIG.link_style)
     assert "&amp; more" in folded and " & more" not in folded
+
+
+def test_a_summary_names_three_concepts_and_counts_the_rest() -> None:
+    """An entry can carry many concepts (real ones carry nine): the summary stays one line to decide on."""
+    assert _names(["Roofline", "Kernel Fusion", "PyTorch"]) == "Roofline, Kernel Fusion, PyTorch"
+    assert _names(["A", "B", "C", "D", "E"]) == "A, B, C and 2 more"
+    assert _names(["<b>", "B"]) == "&lt;b&gt;, B"
+
+
+def test_a_concept_named_twice_in_the_tags_counts_once(view: SiteView) -> None:
+    entry = view.entry_by_id["flashattention-3"]
+    twice = dataclasses.replace(entry, resource=entry.resource.model_copy(update={"tags": ["fp8", "attention", "fp8"]}))
+    assert [cv.concept.id for cv in step_concepts(twice, view)] == ["fp8", "attention"]
+    assert "on FP8, Attention</summary>" in step_checks(twice, view, "paths/a.md", CONFIG.link_style)

@@ -17,7 +17,7 @@ def _labels(row: str) -> list[str]:
 
 def test_every_tool_in_order_each_to_its_page(view: SiteView) -> None:
     row = tools_row(view, "index.md", CONFIG)
-    assert _labels(row) == ["Concepts and map", "Review", "GPU numbers", "roofline", "KV cache", "transformer", "Labs"]
+    assert _labels(row) == ["Concepts and map", "Review", "GPU numbers", "Labs", "roofline", "KV cache", "transformer"]
     for target in ('href="concepts/"', 'href="review/"', 'href="gpus/"', 'href="labs/"'):
         assert target in row
     assert '<li>Calculators: <a href="concepts/cuda/#calculator">roofline</a>' in row  # the fixture's gpus.yml places it

@@ -18,6 +18,8 @@ from gpulist.view.concepts import ConceptView
 from gpulist.view.links import href
 from gpulist.view.text import escape_attr, html_text
 
+NAMED = 3  # concepts named in a step's summary; the rest are counted
+
 
 
 def step_concepts(entry: Entry, view: SiteView) -> list[ConceptView]:
@@ -32,11 +34,18 @@ def step_checks(entry: Entry, view: SiteView, page: str, style: str) -> str:
     if not concepts:
         return ""
     count = sum(len(cv.concept.check) for cv in concepts)
-    names = ", ".join(html_text(cv.concept.title) for cv in concepts)
+    names = _names([cv.concept.title for cv in concepts])
     groups = "".join(_group(cv, page, style) for cv in concepts)
     questions = "question" if count == 1 else "questions"
     return (f'<details class="question gpulist-step-check"><summary>Check yourself: {count} {questions} on {names}</summary>'
             f"{groups}</details>")
+
+
+def _names(titles: list[str]) -> str:
+    """"Roofline, Kernel Fusion, PyTorch", or past NAMED of them "… and 6 more": a summary is one
+    line to decide on, and an entry can carry nine concepts."""
+    shown = ", ".join(html_text(t) for t in titles[:NAMED])
+    return shown if len(titles) <= NAMED else f"{shown} and {len(titles) - NAMED} more"
 
 
 def _group(cv: ConceptView, page: str, style: str) -> str:

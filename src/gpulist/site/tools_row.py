@@ -44,10 +44,10 @@ def tools_row(view: SiteView, page: str, config: SiteConfig) -> str:
     items = [a("Concepts and map", CONCEPTS_PAGE), a("Review", REVIEW_PAGE)]
     if view.gpus is not None:
         items.append(a("GPU numbers", GPU_PAGE))
-    calcs = calculator_links(view)
-    if calcs:
-        items.append("Calculators: " + " ".join(a(name, target) for name, target in calcs))
     if view.labs:
         items.append(a("Labs", LABS_PAGE))
+    calcs = calculator_links(view)
+    if calcs:  # last: the widest item, so the others share the first line on a phone
+        items.append("Calculators: " + " ".join(a(name, target) for name, target in calcs))
     return (f'<nav class="gpulist-tools" aria-label="{LABEL}"><ul>'
             + "".join(f"<li>{item}</li>" for item in items) + "</ul></nav>\n")
