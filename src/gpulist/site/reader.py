@@ -63,8 +63,9 @@ which the script and readers' own tools rely on:
   carry `data-gpulist-concept="<id>"`: the script hides the links of covered concepts, and
   the paragraph when none is left (the card itself is never hidden for it);
 - `<button type="button" class="gpulist-know" data-gpulist-know="<concept id>" hidden>` on a
-  concept page ("I know this" near its top, and again under "Check yourself"):
-  the script shows and binds every one, sets `aria-pressed` from the reader's known concepts,
+  concept page, once ("I know this" under "Check yourself", or near the top of a concept
+  without questions), followed by a `hidden` `data-gpulist-know-effect` line that says what
+  marking does: the script shows both and binds every button, sets `aria-pressed` from the reader's known concepts,
   and a press marks the concept known or no longer known. A known concept counts as covered
   everywhere ("Know first" chips hide, what requires it can be ready); known concepts are
   kept under `gpulist.known.v1` and travel in progress files and links (`known`);
