@@ -10,7 +10,9 @@ which the script and readers' own tools rely on:
   the script adds the entry's one control, a native `<select data-gpulist-status="<id>">`
   whose options are `unread`, `reading`, `read` and `skipped` (its `data-gpulist-state`
   follows the value, for the stylesheet). Nothing else interactive is ever added inside
-  the element: besides its own links, an entry has exactly that one control;
+  the element: besides its own links, an entry has exactly that one control (a path step
+  also folds its concepts' check questions in a `<details class="gpulist-step-check">`
+  the build writes, gpulist.site.step_checks: text to unfold, not a control of the entry);
 - `data-gpulist-type`, `data-gpulist-effort`, `data-gpulist-access` and `data-gpulist-tier`
   beside it (effort and tier left out when the entry has none): what the filters match;
 - `<details class="gpulist-cite" data-gpulist-cite>` closing a paper or book card, outside
