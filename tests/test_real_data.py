@@ -199,6 +199,38 @@ def test_real_data_every_path_has_three_exercise_steps() -> None:
         assert sum(kind.get(s.entry) == "exercise" for s in path.steps) >= 3, path.id
 
 
+def test_real_data_a_paid_step_says_which_chapters_to_read() -> None:
+    """Every path step is free or says which part of the paid book to read (issue 42)."""
+    catalog = _catalog()
+    access = {r.id: r.access for r in catalog.resources}
+    paid = [(p.id, s.entry, s.why) for p in catalog.paths for s in p.steps if access.get(s.entry) == "paid"]
+    assert paid, "the paths have paid steps (the PMPP textbook, a paid book on PyTorch)"
+    for path_id, entry, why in paid:
+        assert re.search(r"\bchapters?\b", why, re.IGNORECASE), (path_id, entry, why)
+
+
+# What a PyTorch user's path has to cover (issue 42), each as the concept its steps are tagged with.
+PYTORCH_PATH_COVERS = {
+    "the profiler and traces": "pytorch-profiler", "the memory snapshot": "gpu-memory-profiling",
+    "overhead": "overhead-bound", "CUDA graphs": "cuda-graphs", "fusion": "kernel-fusion",
+    "torch.compile": "torch-compile", "mixed precision": "mixed-precision", "data loading": "host-device-transfer",
+    "writing a kernel": "triton",
+}
+
+
+def test_real_data_the_pytorch_path_goes_from_measuring_to_writing_a_kernel() -> None:
+    catalog = _catalog()
+    path = next(p for p in catalog.paths if p.id == "pytorch-model-slow")
+    tags = {r.id: set(r.tags) for r in catalog.resources}
+    covered = {name: [i for i, s in enumerate(path.steps) if concept in tags[s.entry]]
+               for name, concept in PYTORCH_PATH_COVERS.items()}
+    assert [name for name, steps in covered.items() if not steps] == []
+    # In the path's order: measure before removing overhead, compile before writing a kernel.
+    assert min(covered["the profiler and traces"]) < min(covered["CUDA graphs"]) < min(covered["torch.compile"])
+    assert min(covered["torch.compile"]) < min(covered["writing a kernel"])
+    assert catalog.paths.index(path) == 1, "second on the home page's path choice, in its first screen at 1280 px"
+
+
 # "Check yourself" (issue 28): questions with worked answers, and graded problems, on concepts.
 
 MIN_CONCEPTS_CHECKED = 120

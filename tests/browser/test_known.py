@@ -42,20 +42,21 @@ def test_i_know_this_hides_a_chip_and_makes_what_requires_it_ready(tab: Tab, sit
     expect(chips.locator("[data-gpulist-concept=kv-cache]")).to_be_hidden()
     expect(chips.locator("[data-gpulist-concept=attention]")).to_be_visible()
 
-    # Both controls of the attention page (both "I know this") are one state.
+    # The attention page has one "I know this", under "Check yourself", and says what it does.
     open_bound(page, site.url("concepts/attention/"))
     controls = page.locator(KNOW.format("attention"))
-    expect(controls).to_have_count(2)
-    controls.last.click()
-    expect(controls.first).to_have_attribute("aria-pressed", "true")
+    expect(controls).to_have_count(1)
+    expect(page.locator(".gpulist-check [data-gpulist-know-effect]")).to_be_visible()
+    controls.click()
+    expect(controls).to_have_attribute("aria-pressed", "true")
     open_bound(page, site.url(""))
     expect(page.locator("[data-gpulist-ready] li").first).to_be_visible()
     assert "vllm" in listed(page, "data-gpulist-ready"), "both its requirements are known: vllm is ready"
     assert stored(page) == {}, "knowing a concept marks no entry"
 
     open_bound(page, site.url("concepts/attention/"))
-    controls.first.click()  # unknown again
-    expect(controls.last).to_have_attribute("aria-pressed", "false")
+    controls.click()  # unknown again
+    expect(controls).to_have_attribute("aria-pressed", "false")
     open_bound(page, site.url(""))
     expect(page.locator("[data-gpulist-ready] li").first).to_be_visible()
     assert "vllm" not in listed(page, "data-gpulist-ready")

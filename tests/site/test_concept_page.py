@@ -89,7 +89,7 @@ def test_a_definition_is_shown_as_text(view: SiteView) -> None:
     cv = view.concept_by_id["fp8"]
     hostile = replace(cv, concept=cv.concept.model_copy(update={"definition": "<b>bold</b> [x](javascript:alert(1))"}))
     text = render_concept(hostile, view, CONFIG)
-    paragraph = text.split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    paragraph = text.split('<p id="definition" data-gpulist-definition>')[1].split("</p>")[0]
     assert paragraph == "&lt;b&gt;bold&lt;/b&gt; [x](javascript:alert(1))"
     assert unsafe_markup(_html(f"<p data-gpulist-definition>{paragraph}</p>")) == []
 
@@ -137,12 +137,12 @@ def test_the_definition_links_the_first_mention_of_each_other_concept(view: Site
     from dataclasses import replace
 
     from gpulist.view.links import SOURCE
-    paragraph = page(view, "attention").split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    paragraph = page(view, "attention").split('<p id="definition" data-gpulist-definition>')[1].split("</p>")[0]
     assert re.findall(r'<a href="([^"]+)" data-preview>([^<]+)</a>', paragraph) == [
         ("../../concepts/cuda/", "CUDA"), ("../../concepts/kv-cache/", "KV cache")]
     zensical = render_concept(view.concept_by_id["attention"], view, replace(CONFIG, link_style=SOURCE))
     assert '<a href="../../concepts/cuda/" data-preview>CUDA</a>' in zensical  # from concepts/attention/, its own folder
-    own = page(view, "fp8").split("<p data-gpulist-definition>")[1].split("</p>")[0]
+    own = page(view, "fp8").split('<p id="definition" data-gpulist-definition>')[1].split("</p>")[0]
     assert "<a " not in own and own.count("FP8") == 2  # its own name, twice, never a link
 
 
@@ -160,10 +160,17 @@ def test_the_local_map_follows_the_definition(view: SiteView) -> None:
     assert text.index("data-gpulist-definition") < text.index("data-gpulist-local-map") < text.index("## Understand first")
 
 
-def test_every_concept_page_offers_i_know_this_near_its_top_hidden_until_scripted(view: SiteView) -> None:
-    for concept in ("kv-cache", "attention"):
+def test_every_concept_page_offers_i_know_this_once_hidden_until_scripted(view: SiteView) -> None:
+    """Under "Check yourself" where the concept has questions (attention), else near the top
+    (kv-cache has none): once a page either way, with the line that says what it does."""
+    for concept, in_check in (("kv-cache", False), ("attention", True)):
         text = page(view, concept)
         control = f'<button type="button" class="gpulist-know" data-gpulist-know="{concept}" hidden>I know this</button>'
-        assert text.index(control) < text.index("\n## "), "before the page's first section"
-        # one toggle, one name: under "Check yourself" it is "I know this" too (attention has questions)
-        assert text.count(control) == (2 if "## Check yourself" in text else 1)
+        assert text.count(control) == 1 and text.count("data-gpulist-know-effect hidden") == 1
+        where = text.index(control)
+        if in_check:
+            assert where > text.index("## Check yourself") and where > text.rindex("gpulist-check-q")
+        else:
+            assert "## Check yourself" not in text and where < text.index("\n## "), "before the first section"
+        effect = text[where:].split("data-gpulist-know-effect hidden>")[1].split("</span>")[0]
+        assert "counts as covered" in effect and "Press again to undo" in effect

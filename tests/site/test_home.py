@@ -54,16 +54,17 @@ def test_the_exports_are_linked_with_or_without_a_site_url(view: SiteView) -> No
         assert "beside the built site" not in text
 
 
-def test_the_first_screen_is_the_line_the_next_step_and_the_paths(view: SiteView) -> None:
-    """In this order, before anything else: what the site is, the step to take, the paths."""
+def test_the_first_screen_is_the_line_the_tools_the_next_step_and_the_paths(view: SiteView) -> None:
+    """In this order, before anything else: what the site is, its tools, the step to take, the paths."""
     text = render_home(view, CONFIG).split("\n---\n", 1)[1].strip()
     blocks = [b for b in text.split("\n\n") if b.strip()]
     assert blocks[0] == "# GPU performance engineering reading list"
     assert blocks[1].startswith('<p class="gpulist-lead">A curated reading list for GPU performance engineering: '
                                 "10 entries in 3 topics")
-    assert blocks[2].startswith('<section class="gpulist-step" data-gpulist-next-step')
-    assert blocks[3] == "## Choose a path { #paths }"
-    assert blocks[4].startswith('<ul class="gpulist-paths">\n<li data-gpulist-path-choice="first-steps">'
+    assert blocks[2].startswith('<nav class="gpulist-tools" aria-label="The site\'s tools">')
+    assert blocks[3].startswith('<section class="gpulist-step" data-gpulist-next-step')
+    assert blocks[4] == "## Choose a path { #paths }"
+    assert blocks[5].startswith('<ul class="gpulist-paths">\n<li data-gpulist-path-choice="first-steps">'
                                 '<a href="paths/first-steps/"><strong>First steps</strong></a> · 4 steps · about 45 hours')
 
 

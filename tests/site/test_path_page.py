@@ -86,3 +86,12 @@ def test_the_effort_of_a_path_adds_its_steps_bands_and_counts_its_exercises() ->
     unrated = path_choices(with_efforts({"pmpp-book": None, "flashattention-2": None, "vllm": None}),
                            "index.md", CONFIG)
     assert "· 4 steps · about 1 hour<br>" in unrated  # the programming guide's hour alone: unjudged steps add nothing
+
+
+def test_each_step_says_what_it_takes_and_whether_it_is_free(view: SiteView) -> None:
+    """A paid step says so beside its effort, as "Your next step" does; a free one says free."""
+    page = render_path(view.paths[0], view, CONFIG)
+    pmpp = page.split('data-gpulist-entry="pmpp-book"')[1].split("</li>")[0]
+    assert '<span class="gpulist-effort">(weeks · paid)</span>' in pmpp
+    fa2 = page.split('data-gpulist-entry="flashattention-2"')[1].split("</li>")[0]
+    assert re.search(r'<span class="gpulist-effort">\([^)]* · free\)</span>', fa2)

@@ -9,8 +9,10 @@ reader picks one without opening them all.
 
 The control is a contract with the reader scripts, not a script of its own here: the build
 writes `<button type="button" class="gpulist-know" data-gpulist-know="<concept id>" hidden>`
-(gpulist.site.reader.know), and the reader's know.js unhides and binds every `[data-gpulist-know]`.
-Hidden without JavaScript, since without it there is no state to keep.
+(gpulist.site.reader.know_control), followed by the line that says what it does
+[data-gpulist-know-effect]; the reader's know.js unhides and binds both. Hidden without
+JavaScript, since without it there is no state to keep. It is the page's one "I know this":
+the reader marks a concept known where the questions have just said so.
 
 The whole section is raw HTML (one block, no blank line inside, so Python-Markdown passes it
 through as written under either engine) under a heading kept out of the search index, like
@@ -20,7 +22,7 @@ the page's other later sections: its text is the concept's, not a result of its 
 from __future__ import annotations
 
 from gpulist.models import CheckQuestion, Concept, GradedProblem
-from gpulist.site.reader import know
+from gpulist.site.reader import know_control
 from gpulist.site.review_page import PAGE as REVIEW_PAGE
 from gpulist.site.review_page import anki_links
 from gpulist.view.catalog import SiteView
@@ -29,7 +31,8 @@ from gpulist.view.links import entry_href, href
 from gpulist.view.text import escape_attr, html_text
 
 HEADING = "Check yourself"
-KNOW_LABEL = "I know this"  # one toggle, one name: the same as at the page's top (concept_page.KNOW)
+ANCHOR = "check"  # the heading's id: a path step's questions link here (gpulist.site.step_checks)
+KNOW_LABEL = "I know this"  # one name: concept_page.KNOW, where a concept without questions has it
 PLATFORM_NAMES = {"gpu-mode": "GPU MODE", "leetgpu": "LeetGPU", "tensara": "Tensara", "kernelbench": "KernelBench"}
 
 
@@ -45,12 +48,12 @@ def check_section(concept: Concept, view: SiteView, config: SiteConfig, page: st
         lines += [_problem(p) for p in concept.problems]
         lines.append("</ul>")
     if concept.check:
-        lines.append(f"<p>{know(concept.id, KNOW_LABEL)}</p>")
+        lines.append(f'<p class="gpulist-know-line">{know_control(concept.id, KNOW_LABEL)}</p>')
         review = escape_attr(href(page, REVIEW_PAGE, config.link_style))
         lines.append(f'<p class="gpulist-check-review">Keep them: <a href="{review}">review them when they are due</a>, '
                      f"or in Anki: {anki_links(config, page)}.</p>")
     lines.append("</div>")
-    return f"## {HEADING} {{ #check{not_searched} }}\n\n" + "\n".join(lines) + "\n"
+    return f"## {HEADING} {{ #{ANCHOR}{not_searched} }}\n\n" + "\n".join(lines) + "\n"
 
 
 def _question(q: CheckQuestion, view: SiteView, config: SiteConfig, page: str) -> str:

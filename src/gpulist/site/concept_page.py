@@ -40,8 +40,9 @@ from gpulist.site.gpus_page import architecture_gpus
 from gpulist.site.listing import entry_list
 from gpulist.site.local_map import render_local_map
 from gpulist.site.measured import measured_section
+from gpulist.site.concept_parts import DEFINITION_ID, jump_links
 from gpulist.site.practice_section import practice_section
-from gpulist.site.reader import filters, know, progress
+from gpulist.site.reader import filters, know_control, progress
 from gpulist.site.vendor_section import vendor_section
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import ConceptView, concept_page
@@ -61,22 +62,28 @@ _TIERS = {1: "Tier 1", 2: "Tier 2", 3: "Tier 3", None: "Further reading"}
 
 def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     c, page = cv.concept, cv.page
-    out = [front_matter(_meta(c, config)), _names(c, config)]
+    calculators = [calculator_section(name, view, page, config) for name in placed_here(view, c.id)]
+    measured = measured_section(c.id, view, page, config)
+    check = check_section(c, view, config, page, NOT_SEARCHED)
+    out = [front_matter(_meta(c, config)), _names(c, config),
+           jump_links(bool(c.definition), bool(calculators), bool(measured), bool(check))]
     if c.definition:
         out.append(_definition(cv, page, config.link_style))
     out.append(render_local_map(local_layout(c.id, view.concept_by_id), page, config.link_style))
-    out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')} {know(c.id, KNOW)}</p>\n")
+    # "I know this" once a page: under "Check yourself", after the questions, where there are any.
+    top_know = "" if c.check else " " + know_control(c.id, KNOW)
+    out.append(f"<p>{n_entries(len(cv.entries))} {progress(cv.ids, label='· read')}{top_know}</p>\n")
     if cv.entries:
         out.append(filters() + "\n")
     out.append(_concept_list("Understand first", c.requires, view, page))
     if cv.start:
         out.append(f"## Start with {{ #start{NOT_SEARCHED} }}\n")
         out.extend(render_card(e, view, config, page, searched=False) for e in cv.start)
-    out.extend(calculator_section(name, view, page, config) for name in placed_here(view, c.id))
+    out.extend(calculators)
     out.append(architecture_gpus(c.id, view, page, config))
-    out.append(measured_section(c.id, view, page, config))
+    out.append(measured)
     out.append(practice_section(c.id, view, page, NOT_SEARCHED))
-    out.append(check_section(c, view, config, page, NOT_SEARCHED))
+    out.append(check)
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))
     out.append(_book(c.book_terms, view, page, config.link_style))
@@ -116,7 +123,7 @@ def _definition(cv: ConceptView, page: str, style: str) -> str:
         parts.append(f'<a href="{escape_attr(url)}" data-preview>{html_text(text[mention.start:mention.end])}</a>')
         last = mention.end
     parts.append(html_text(text[last:]))
-    return f'<p data-gpulist-definition>{"".join(parts)}</p>\n'
+    return f'<p id="{DEFINITION_ID}" data-gpulist-definition>{"".join(parts)}</p>\n'
 
 
 def _unlocks(cv: ConceptView, view: SiteView, page: str, style: str) -> str:

@@ -1,7 +1,8 @@
 """The home page: what the list is in one line, the way in (the paths, and the step to take
 next), then the topics, what is new, and the rest.
 
-The first screen, at 1280×800 and at 412×915, holds the line, "Your next step" and the
+The first screen, at 1280×800 and at 412×915, holds the line, the row of the site's tools
+(gpulist.site.tools_row), "Your next step" and the
 paths to choose from, each with who it is for, its steps, hours and exercises
 (gpulist.site.next_step); the legend, the long introduction and the exports come after the
 topics. Everything here repeats entries that live on topic pages, so the page stays out of
@@ -17,6 +18,7 @@ from gpulist.site.next_step import next_step_card, path_choices
 from gpulist.site.reader import next_steps, progress, progress_tools
 from gpulist.site.recent import recent_entries
 from gpulist.site.review_page import anki_links, published_link
+from gpulist.site.tools_row import tools_row
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
 from gpulist.view.guide import intro, legend
@@ -37,6 +39,7 @@ def lead(view: SiteView) -> str:
 def render_home(view: SiteView, config: SiteConfig) -> str:
     out = [front_matter({"title": "Home", **SEARCH_EXCLUDED})]
     out.append(f"# GPU performance engineering reading list\n\n{lead(view)}\n")
+    out.append(tools_row(view, PAGE, config))
     out.append(next_step_card(view, PAGE, config))
     if view.paths:
         out.append("## Choose a path { #paths }\n\n" + path_choices(view, PAGE, config))

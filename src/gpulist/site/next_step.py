@@ -65,7 +65,7 @@ def step_html(path: PathView, n: int, page: str, config: SiteConfig) -> str:
              f"step {n + 1} of {len(path.steps)}</p>")
     title = (f'<p class="gpulist-step-title"><a href="{escape_attr(entry_href(page, r, config.link_style))}">'
              f"{html_text(r.title)}</a></p>")
-    meta = " · ".join(x for x in (effort.label(r), effort.ACCESS_LABELS.get(r.access, "free")) if x)
+    meta = effort.with_access(r)
     return (where + title + f'<p class="gpulist-step-why">{html_text(step.why)}</p>'
             f'<p class="gpulist-step-meta" data-gpulist-entry="{r.id}">{html_text(meta)}</p>')
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from gpulist.models import EFFORT_BANDS
 from gpulist.site.listing import SEARCH_EXCLUDED, entry_line
 from gpulist.site import next_step
+from gpulist.site.step_checks import step_checks
 from gpulist.site.reader import entry_hooks, filters, path_choice, progress, progress_tools
 from gpulist.view import effort
 from gpulist.view.catalog import SiteView
@@ -41,10 +42,12 @@ def render_path(path_view: PathView, view: SiteView, config: SiteConfig) -> str:
 
 def _step(step: Step, view: SiteView, page: str, style: str) -> str:
     """The entry's listing line (see entry_line) with its hooks for the reading state and the
-    filters, its reason below it, and its effort band."""
-    band = effort.label(step.entry.resource)
-    why = (f'<br><span class="gpulist-why">{html_text(step.why)}</span>'
-           + (f' <span class="gpulist-effort">({band})</span>' if band else ""))
+    filters, its reason below it, its effort band and what it costs to read ("free", "paid":
+    a paid step's reason says which chapters), and its concepts' check questions, folded
+    (gpulist.site.step_checks): a step leads to the questions that say whether it stuck."""
+    meta = effort.with_access(step.entry.resource)
+    why = (f'<br><span class="gpulist-why">{html_text(step.why)}</span> <span class="gpulist-effort">({html_text(meta)})</span>'
+           + step_checks(step.entry, view, page, style))
     return entry_line(step.entry, view, page, style, topic=True, attrs=entry_hooks(step.entry.resource), tail=why)
 
 

@@ -10,7 +10,9 @@ which the script and readers' own tools rely on:
   the script adds the entry's one control, a native `<select data-gpulist-status="<id>">`
   whose options are `unread`, `reading`, `read` and `skipped` (its `data-gpulist-state`
   follows the value, for the stylesheet). Nothing else interactive is ever added inside
-  the element: besides its own links, an entry has exactly that one control;
+  the element: besides its own links, an entry has exactly that one control (a path step
+  also folds its concepts' check questions in a `<details class="gpulist-step-check">`
+  the build writes, gpulist.site.step_checks: text to unfold, not a control of the entry);
 - `data-gpulist-type`, `data-gpulist-effort`, `data-gpulist-access` and `data-gpulist-tier`
   beside it (effort and tier left out when the entry has none): what the filters match;
 - `<details class="gpulist-cite" data-gpulist-cite>` closing a paper or book card, outside
@@ -63,8 +65,9 @@ which the script and readers' own tools rely on:
   carry `data-gpulist-concept="<id>"`: the script hides the links of covered concepts, and
   the paragraph when none is left (the card itself is never hidden for it);
 - `<button type="button" class="gpulist-know" data-gpulist-know="<concept id>" hidden>` on a
-  concept page ("I know this" near its top, and again under "Check yourself"):
-  the script shows and binds every one, sets `aria-pressed` from the reader's known concepts,
+  concept page, once ("I know this" under "Check yourself", or near the top of a concept
+  without questions), followed by a `hidden` `data-gpulist-know-effect` line that says what
+  marking does: the script shows both and binds every button, sets `aria-pressed` from the reader's known concepts,
   and a press marks the concept known or no longer known. A known concept counts as covered
   everywhere ("Know first" chips hide, what requires it can be ready); known concepts are
   kept under `gpulist.known.v1` and travel in progress files and links (`known`);
@@ -137,6 +140,18 @@ def know(concept_id: str, label: str) -> str:
     """The control that marks a concept known, hidden until the script binds it: without
     JavaScript there is no state to keep. Concept ids are slugs: nothing to escape."""
     return f'<button type="button" class="gpulist-know" data-gpulist-know="{concept_id}" hidden>{html_text(label)}</button>'
+
+
+# What "I know this" does, said beside it: what a reader gives up by pressing it is not obvious.
+KNOW_EFFECT = ("Kept in this browser: the concept then counts as covered, so it leaves the cards' "
+               "\u201cKnow first\u201d and the reads that need it become ready for you. Press again to undo.")
+
+
+def know_control(concept_id: str, label: str) -> str:
+    """The control and, after it, the line that says its effect [data-gpulist-know-effect]:
+    both hidden until the script binds the control (know.js), as the control alone was."""
+    return (know(concept_id, label) + f' <span class="gpulist-know-effect" data-gpulist-know-effect hidden>'
+            f"{html_text(KNOW_EFFECT)}</span>")
 
 
 def progress(ids: Iterable[str] | None = None, label: str = "Read:", *, whole: bool = False, tally: bool = False) -> str:

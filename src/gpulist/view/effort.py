@@ -22,6 +22,12 @@ def label(resource: Resource) -> str | None:
     return LABELS.get(resource.effort) if resource.effort else None
 
 
+def with_access(resource: Resource) -> str:
+    """"≈ 1 h · free", "weeks · paid": what a step takes and costs, where a reader plans it
+    ("Your next step", a path's steps); an entry without an effort says only its access."""
+    return " · ".join(x for x in (label(resource), ACCESS_LABELS.get(resource.access, "free")) if x)
+
+
 def total_hours(resources: Iterable[Resource]) -> float:
     return sum(HOURS[r.effort] for r in resources if r.effort)
 

@@ -2,9 +2,11 @@
  * gpulist reader, known concepts: "I know this" (see base.js for the modules).
  *
  *   [data-gpulist-know="<concept id>"]  a `hidden` button the build writes on concept pages
- *                       (near the top, and again under "Check yourself"): every
+ *                       (once a page: under "Check yourself", else near the top): every
  *                       one is shown, bound, and kept pressed (aria-pressed) while the reader
  *                       knows the concept; pressing it again unmarks it
+ *   [data-gpulist-know-effect]  the `hidden` line after it that says what marking does: shown
+ *                       with it
  *
  * A known concept counts as covered everywhere (next.js): its "Know first" chips hide and the
  * entries that require it can be ready. Known concepts are kept by the store (store.js) and
@@ -16,7 +18,10 @@
   function bindAll() {
     var buttons = document.querySelectorAll("[data-gpulist-know]");
     for (var i = 0; i < buttons.length; i++) {
-      if (G.validId(buttons[i].getAttribute("data-gpulist-know"))) buttons[i].hidden = false;
+      if (!G.validId(buttons[i].getAttribute("data-gpulist-know"))) continue;
+      buttons[i].hidden = false;
+      var effect = buttons[i].parentNode.querySelector("[data-gpulist-know-effect]");
+      if (effect) effect.hidden = false;
     }
   }
 
