@@ -13,6 +13,11 @@ from pathlib import Path
 from gpulist.checks import (
     book_index_book,
     check_ids,
+    cited_conditions,
+    cited_gpu,
+    cited_metric,
+    cited_peak,
+    cited_source,
     concept_alias_shared,
     concept_book_terms,
     concept_check,
@@ -118,6 +123,11 @@ ALL_CHECKS: tuple[Check, ...] = (
     measurement_bounds.check,
     measurement_spread.check,
     measurement_counters.check,
+    cited_gpu.check,
+    cited_source.check,
+    cited_metric.check,
+    cited_peak.check,
+    cited_conditions.check,
     measurement_throttle.check,
     measurement_traces.check,
 )
