@@ -16,14 +16,27 @@ to write; this model only refuses what is malformed where it is written.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import AfterValidator, Field, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from gpulist.models.fields import Id, Ref, Strict, Text, Url
 from gpulist.models.gpu import figure
 
-Day = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
+DAY_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
+
+
+def _check_day(value: str) -> str:
+    """A day as YYYY-MM-DD, so dates sort and compare as text; anything else gets the form to write."""
+    if not re.match(DAY_PATTERN, value):
+        raise PydanticCustomError("cited-date", "'{value}' is not a date: write it as YYYY-MM-DD, quoted (\"2026-08-22\")",
+                                  {"value": value})
+    return value
+
+
+Day = Annotated[str, AfterValidator(_check_day), WithJsonSchema({"type": "string", "pattern": DAY_PATTERN})]
 DATE_KINDS: tuple[str, ...] = ("measurement", "source-snapshot")
 
 
