@@ -270,3 +270,15 @@ def test_counters_file_satisfies_its_schema_and_points_at_it() -> None:
     assert _violations(_as_editor_sees(path), schema, schema) == []
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert (path.parent / first.split("$schema=", 1)[1]).resolve() == (REPO / "schemas" / FILES["counters"]).resolve()
+
+
+def test_real_measured_elsewhere_file_satisfies_its_schema_and_points_at_it() -> None:
+    schema = _schemas()[FILES["measured-elsewhere"]]
+    path = DATA / "measured-elsewhere.yml"
+    cited = _as_editor_sees(path)
+    assert _violations(cited, schema, schema) == []
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert (path.parent / first.split("$schema=", 1)[1]).resolve() == (
+        REPO / "schemas" / FILES["measured-elsewhere"]).resolve()
+    cited["figures"][0]["unit"] = "TFLOP/s"
+    assert _violations(cited, schema, schema)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+import shutil
 from html.parser import HTMLParser
+from pathlib import Path
 
 from gpulist.checks import validate
 from gpulist.site.gpus_page import architecture_gpus, fmt, render_gpus
 from gpulist.site.pages import nav
 from gpulist.view.catalog import SiteView, build_view
 from tests.conftest import DATA
-from tests.site.conftest import CONFIG, unsafe_markup
+from tests.site.conftest import CONFIG, FIXTURE, load_fixture, unsafe_markup
 
 
 class Cells(HTMLParser):
@@ -121,3 +123,56 @@ def test_the_page_is_in_the_navigation(view: SiteView) -> None:
 
 def test_numbers_read_as_a_table_reader_expects() -> None:
     assert [fmt(v) for v in (3350.0, 989, 362.05, 1307.4, "9.0")] == ["3,350", "989", "362.05", "1,307.4", "9.0"]
+
+
+_CITED_ROW = re.compile(r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td><td data-value="[^"]*">([^<]+)</td>'
+                        r'<td data-value="[^"]*">([^<]+)</td><td data-value="[^"]*">([^<]+)</td><td>(.*?)</td></tr>')
+
+
+def _section(text: str, heading: str) -> str:
+    return text.split(f"## {heading}")[1].split("\n## ")[0] if f"## {heading}" in text else ""
+
+
+def test_cited_figures_have_a_table_of_their_own_beside_the_vendor_peak(view: SiteView) -> None:
+    text = render_gpus(view, CONFIG)
+    assert text.index("## Measured ceilings") < text.index("## Measured elsewhere") < text.index("## Sources")
+    rows = _CITED_ROW.findall(_section(text, "Measured elsewhere"))
+    assert [r[:5] for r in rows] == [("H100 SXM", "BF16 (TFLOPS)", "989", "794.5", "80%"),
+                                     ("Instinct MI300X", "BF16 (TFLOPS)", "1,307.4", "668.4", "51%")]
+    h100, mi300x = rows[0][5], rows[1][5]
+    assert h100.startswith("A. Measurer: torch 2.7.0+cu126; measured 2026-05-01 (")
+    assert "10240x15360x8192 (MxNxK); torch 2.5.1+6.3.42131; PYTORCH_TUNABLEOP_ENABLED=1; no measurement date given; " \
+           "source snapshot of 2026-08-22" in mi300x
+    assert '<a href="https://example.org/table#matmul">A published table of matmul rates</a>, BF16 table, row AMD MI300X' \
+        in mi300x
+    assert "mean of 100 iterations after 50 warmup iterations" in _section(text, "Measured elsewhere")
+    # Never mixed with ours: no cited number in our ceilings, no record of ours in the cited table.
+    assert "794.5" not in _section(text, "Measured ceilings") and "lab, 2026-11-20" not in _section(text, "Measured elsewhere")
+
+
+def test_without_cited_figures_there_is_no_measured_elsewhere_section(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    shutil.copytree(FIXTURE, root)
+    (root / "measured-elsewhere.yml").unlink()
+    text = render_gpus(build_view(load_fixture(root)), CONFIG)
+    assert "## Measured elsewhere" not in text and "## Measured ceilings" in text
+
+
+def _measured_gpus(text: str) -> dict[str, set[str]]:
+    """GPU name -> the links behind its measured figures, ours and cited, as the page shows them."""
+    found: dict[str, set[str]] = {}
+    for heading in ("Measured ceilings", "Measured elsewhere"):
+        for row in _CITED_ROW.findall(_section(text, heading)):
+            found.setdefault(row[0], set()).update(re.findall(r'<a href="([^"]+)"', row[5]))
+    return found
+
+
+def test_the_real_page_shows_a_measured_figure_beside_the_peak_for_six_gpus_each_with_its_source() -> None:
+    catalog, _ = validate(DATA)
+    text = render_gpus(build_view(catalog), CONFIG)
+    measured = _measured_gpus(text)
+    assert len(measured) >= 6, sorted(measured)
+    assert all(links for links in measured.values()), measured  # each figure links its record or its source
+    cited = _CITED_ROW.findall(_section(text, "Measured elsewhere"))
+    assert len(cited) == len(catalog.cited.figures), "every cited figure of the real data is shown"
+    assert all(float(r[4].rstrip("%")) <= 100 for r in cited)

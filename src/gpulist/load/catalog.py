@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gpulist.load.yaml_reader import Document
 from gpulist.models import (
-    BookIndex, Concept, CounterFile, GpuFile, Lab, Measurement, MeasurementV2, PracticeProblem, ReadingPath, RepoHealth,
+    BookIndex, CitedFile, Concept, CounterFile, GpuFile, Lab, Measurement, MeasurementV2, PracticeProblem, ReadingPath, RepoHealth,
     Resource, Style, Topic, WatchSource,
 )
 
@@ -64,6 +64,9 @@ class Catalog:
     records: list[Record] = field(default_factory=list)  # data/measurements/<gpu>/<lab>.yml, valid ones
     counters: CounterFile | None = None  # data/counters.yml: the metrics a record's counters may name
     counters_doc: Document | None = None
+    # data/measured-elsewhere.yml: published measurements by others, never mixed into `records`
+    cited: CitedFile | None = None
+    cited_doc: Document | None = None
     # The traces each version 2 record names, by the record's path and the trace's file name.
     trace_files: dict[tuple[str, str], TraceFile] = field(default_factory=dict)
     # Every record file that parsed, valid or not: the record rules read them as written, so a

@@ -17,7 +17,7 @@ from gpulist.load.traces import read_traces
 from gpulist.load.yaml_reader import Document, read_yaml_file
 from gpulist.memory import gc_paused
 from gpulist.models import (
-    BookIndex, Concept, CounterFile, GpuFile, LabFile, Measurement, MeasurementV2, PracticeFile, ReadingPath,
+    BookIndex, CitedFile, Concept, CounterFile, GpuFile, LabFile, Measurement, MeasurementV2, PracticeFile, ReadingPath,
     RepoHealthFile, Resource, Style, Topic, WatchSource,
 )
 from gpulist.models.fields import ID_RE, slugify
@@ -37,6 +37,7 @@ LABS = "labs.yml"
 PRACTICE = "practice.yml"
 COUNTERS = "counters.yml"
 MEASUREMENTS = "measurements"
+MEASURED_ELSEWHERE = "measured-elsewhere.yml"
 
 
 def load_catalog(root: Path, max_bytes: int | None = None) -> tuple[Catalog, list[Problem]]:
@@ -73,6 +74,7 @@ def _load(root: Path, limit: int) -> tuple[Catalog, list[Problem]]:
     catalog.practice_doc, practice = _load_optional(root / PRACTICE, PracticeFile, problems, root, limit)
     catalog.practice = list(practice.problems) if practice else []
     catalog.counters_doc, catalog.counters = _load_optional(root / COUNTERS, CounterFile, problems, root, limit)
+    catalog.cited_doc, catalog.cited = _load_optional(root / MEASURED_ELSEWHERE, CitedFile, problems, root, limit)
     _load_records(root, catalog, problems, limit)
     # optional: a list without it simply watches nothing
     catalog.watch_doc, catalog.watch = _load_list(root / WATCH, WatchSource, problems, "watched sources",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from gpulist.models import GpuSource
 from gpulist.view.catalog import SiteView
+from gpulist.view.cited import CitedRow
 from gpulist.view.concepts import concept_page
 from gpulist.view.config import SiteConfig
 from gpulist.view.gpus import COLUMNS, GPU_PAGE, Column, GpuRow, GpuTable
@@ -66,6 +67,7 @@ def render_gpus(view: SiteView, config: SiteConfig) -> str:
     out.append(f"# {TITLE}\n\n{INTRO}")
     out.append(gpu_table(table, view, config))
     out.append(measured_ceilings(table, view, config))
+    out.append(measured_elsewhere(view))
     out.append(sources_section(table))
     return "\n".join(out)
 
@@ -150,6 +152,49 @@ def measured_ceilings(table: GpuTable, view: SiteView, config: SiteConfig) -> st
             '<th scope="col">Figure</th><th scope="col">Vendor peak</th><th scope="col">Measured</th>'
             '<th scope="col">Share of peak</th><th scope="col">How, and the record</th></tr></thead><tbody>'
             + "".join(rows) + "</tbody></table></div>\n")
+
+
+def _conditions(cited: CitedRow) -> str:
+    """Who measured it, under what conditions, when, and the link to where they published it."""
+    figure, source = cited.figure, cited.source
+    stated = [v for v in (figure.conditions.shape, figure.conditions.software, figure.conditions.notes)
+              if v] if figure.conditions else []
+    when = (f"measured {figure.date}" if figure.date_of == "measurement"
+            else f"no measurement date given; source snapshot of {figure.date}" if figure.date else "")
+    said = "; ".join(html_text(t) for t in (*stated, when) if t)
+    return (f'<td>{html_text(source.author)}: {said} (<a href="{escape_attr(source.url)}">{html_text(source.title)}'
+            f"</a>, {html_text(figure.where)})</td>")
+
+
+def _cited_row(cited: CitedRow) -> str:
+    figure = cited.figure
+    return (f'<tr><th scope="row">{html_text(cited.row.gpu.name)}</th>'
+            f"<td>{html_text(_LABELS.get(figure.metric, figure.metric))}</td>"
+            f'<td data-value="{cited.peak}">{fmt(cited.peak)}</td><td data-value="{figure.value}">{fmt(figure.value)}</td>'
+            f'<td data-value="{cited.share:.4f}">{cited.share:.0%}</td>{_conditions(cited)}</tr>')
+
+
+def measured_elsewhere(view: SiteView) -> str:
+    """Careful published measurements by others beside the vendor's peak, in a table of their own:
+    never mixed with our records, each saying who measured it, how, when, and where it is published."""
+    if not view.cited:
+        return ""
+    return ("## Measured elsewhere { #measured-elsewhere data-search-exclude }\n\n"
+            "<p>What others measured and published, with the conditions they state, beside the vendor's peak for "
+            "the same figure. These are not our measurements: each row links where its author published it.</p>\n\n"
+            '<div class="gpulist-ceilings-scroll" role="region" aria-label="Measured elsewhere, scrollable" tabindex="0">'
+            '<table class="gpulist-ceilings" data-gpulist-cited><thead><tr><th scope="col">GPU</th>'
+            '<th scope="col">Figure</th><th scope="col">Vendor peak</th><th scope="col">Measured</th>'
+            '<th scope="col">Share of peak</th><th scope="col">By whom, conditions, and the source</th></tr></thead><tbody>'
+            + "".join(_cited_row(c) for c in view.cited) + "</tbody></table></div>\n\n" + _methods(view.cited))
+
+
+def _methods(cited: tuple[CitedRow, ...]) -> str:
+    """How each source measured every figure it gives, as it states it: said once, not per row."""
+    sources = {c.source.id: c.source for c in cited}
+    items = "".join(f"<li>{html_text(s.title)} ({html_text(s.author)}): {html_text(s.method)}</li>"
+                    for s in sources.values())
+    return f'<ul class="gpulist-cited-methods">{items}</ul>\n'
 
 
 def source_html(source: GpuSource) -> str:

@@ -18,6 +18,7 @@ from gpulist.identity import github_repo
 from gpulist.load import Catalog, Entry
 from gpulist.models import Concept, IndexTerm, PracticeProblem, RepoHealth, Resource, Topic
 from gpulist.view.concepts import ConceptView, book_anchors, book_terms, build_concepts, teaching
+from gpulist.view.cited import CitedRow, build_cited
 from gpulist.view.gpus import GpuTable, build_gpus
 from gpulist.view.labs import LabView, build_labs
 from gpulist.view.numbers import resolved
@@ -76,6 +77,8 @@ class SiteView:
     book_title: str = ""
     labs: tuple[LabView, ...] = ()  # data/labs.yml with the records of data/measurements/ (gpulist.view.labs)
     practice: tuple[PracticeProblem, ...] = ()  # data/practice.yml (gpulist.view.practice)
+    # data/measured-elsewhere.yml beside the vendor peaks, apart from `labs` (gpulist.view.cited)
+    cited: tuple[CitedRow, ...] = ()
 
     @property
     def entries(self) -> list[Entry]:
@@ -163,11 +166,13 @@ def build_view(catalog: Catalog) -> SiteView:
     book = book_terms(catalog.book_index.terms) if catalog.book_index else {}
     concepts = build_concepts(catalog.concepts, placed, frozen)
     index = catalog.book_index
+    gpus = build_gpus(catalog)
     return SiteView(catalog.root, topics, tuple(catalog.concepts), frozen, dict(catalog.repos), _new(placed), titles,
                     _data_paths(catalog), build_paths(catalog), concepts, book, {c.concept.id: c for c in concepts},
-                    {e.resource.id: e for e in placed}, build_gpus(catalog),
+                    {e.resource.id: e for e in placed}, gpus,
                     book_anchors(sorted(book, key=str.casefold)), index.book if index else "",
-                    index.title if index else "", build_labs(catalog, set(titles)), build_practice(catalog))
+                    index.title if index else "", build_labs(catalog, set(titles)), build_practice(catalog),
+                    build_cited(catalog, gpus))
 
 
 def _topic_view(topic: Topic, mine: list[Entry], teachers: dict[str, frozenset[str]]) -> TopicView:
