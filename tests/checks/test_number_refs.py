@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gpulist.checks import number_refs
-from tests.catalogs import FIXTURES, VALID_RESOURCE, load
+from tests.catalogs import FIXTURES, VALID_WITHOUT_NOTES, load
 
 GPUS = (FIXTURES / "site" / "gpus.yml").read_text(encoding="utf-8")
 CONCEPTS = (FIXTURES / "site" / "concepts.yml").read_text(encoding="utf-8")
@@ -14,7 +14,7 @@ BAD = "{{gpu.h100-sxm.nope}}"
 
 
 def test_a_bad_reference_in_a_note_is_located_at_its_column(tmp_path: Path) -> None:
-    note = VALID_RESOURCE + f'notes:\n  - "Reads at {{{{gpu.h100-sxm.memory_bandwidth_gbs}}}}, or {BAD}."\n'
+    note = VALID_WITHOUT_NOTES + f'notes:\n  - "Reads at {{{{gpu.h100-sxm.memory_bandwidth_gbs}}}}, or {BAD}."\n'
     catalog, problems = load(tmp_path, {"gpus.yml": GPUS, "resources/noted.yml": note}, base=True)
     assert [p for p in problems if p.is_error] == []
     (problem,) = number_refs.check(catalog)
