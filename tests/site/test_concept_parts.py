@@ -18,6 +18,7 @@ def test_links_only_to_the_parts_present_in_page_order() -> None:
     assert _targets(jump_links(True, True, True, True)) == ["definition", "calculator", "measured", "check"]
     assert _targets(jump_links(True, False, False, True)) == ["definition", "check"]
     assert jump_links(False, False, False, False) == ""
+    assert _targets(jump_links(True, False, True, True, practise=True)) == ["definition", "measured", "practise", "check"]
 
 
 def test_every_link_of_a_page_has_its_target_on_that_page(view: SiteView) -> None:

@@ -65,8 +65,9 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     calculators = [calculator_section(name, view, page, config) for name in placed_here(view, c.id)]
     measured = measured_section(c.id, view, page, config)
     check = check_section(c, view, config, page, NOT_SEARCHED)
+    practise = practice_section(c.id, view, page, NOT_SEARCHED)
     out = [front_matter(_meta(c, config)), _names(c, config),
-           jump_links(bool(c.definition), bool(calculators), bool(measured), bool(check))]
+           jump_links(bool(c.definition), bool(calculators), bool(measured), bool(check), bool(practise))]
     if c.definition:
         out.append(_definition(cv, page, config.link_style))
     out.append(render_local_map(local_layout(c.id, view.concept_by_id), page, config.link_style))
@@ -82,7 +83,7 @@ def render_concept(cv: ConceptView, view: SiteView, config: SiteConfig) -> str:
     out.extend(calculators)
     out.append(architecture_gpus(c.id, view, page, config))
     out.append(measured)
-    out.append(practice_section(c.id, view, page, NOT_SEARCHED))
+    out.append(practise)
     out.append(check)
     out.append(_by_tier(cv.others, view, page, config))
     out.append(_paths(cv, view, page))

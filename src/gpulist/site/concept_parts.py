@@ -3,7 +3,7 @@
 A concept page runs long (its cards, charts and calculator come before "Check yourself",
 which sat 6,100 px down at 412 px), and the theme's table of contents is in a drawer on a
 phone. So the page opens with plain in-page links to the parts it has, in page order:
-Definition, Calculator, Measured, Check yourself. Plain anchors, so they work without
+Definition, Calculator, Measured, Practise, Check yourself. Plain anchors, so they work without
 JavaScript and under instant navigation in both engines; each target keeps clear of the
 sticky header (`scroll-margin-top`, gpulist.css). A part the page lacks has no link.
 """
@@ -16,13 +16,13 @@ from gpulist.site.check_section import HEADING as CHECK_HEADING
 DEFINITION_ID = "definition"  # the definition paragraph's id (gpulist.site.concept_page)
 # (anchor, label) in page order; the anchors are the sections' own heading ids.
 PARTS = ((DEFINITION_ID, "Definition"), ("calculator", "Calculator"), ("measured", "Measured"),
-         (CHECK_ANCHOR, CHECK_HEADING))
+         ("practise", "Practise"), (CHECK_ANCHOR, CHECK_HEADING))
 LABEL = "On this page"
 
 
-def jump_links(definition: bool, calculator: bool, measured: bool, check: bool) -> str:
+def jump_links(definition: bool, calculator: bool, measured: bool, check: bool, practise: bool = False) -> str:
     """The line of links to the parts present, or nothing for a page with none of them."""
-    present = (definition, calculator, measured, check)
+    present = (definition, calculator, measured, practise, check)
     links = [f'<a href="#{anchor}">{label}</a>' for (anchor, label), here in zip(PARTS, present) if here]
     if not links:
         return ""
