@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import pytest
 
 from gpulist.census import CatalogIndex, index_catalog, load_census, place, place_all, report, shared_works
 from gpulist.models.census import CensusWork
+from gpulist.models.resource import Resource
 
 FIXTURES = Path(__file__).parent / "fixtures" / "census"
 ROOT = Path(__file__).parents[1]
@@ -57,7 +59,7 @@ def test_a_key_beats_a_title_that_names_another_entry(index: CatalogIndex) -> No
 def test_keys_naming_two_entries_are_reported_not_guessed(index: CatalogIndex) -> None:
     entry, how = _place(index, url="https://jax-ml.github.io/scaling-book/roofline/", doi="10.1145/1498765.1498785")
     assert entry is None
-    assert how.startswith("unplaceable: its keys name 2 entries")
+    assert how.startswith("unplaceable: own key, its keys name 2 entries")
     assert "roofline" in how and "scaling-book-roofline" in how
 
 
@@ -116,3 +118,17 @@ def test_the_script_exits_1_on_a_broken_list_and_still_prints(tmp_path: Path) ->
     assert "wrong-name.yml:1:" in run.stderr
     assert run.stdout.startswith("census: 2 lists, 10 works")
     assert "not placed" not in run.stdout
+
+
+def test_a_repository_two_entries_link_is_unplaceable() -> None:
+    """Two papers that both link one code repository: the repository alone cannot say which one."""
+    index = CatalogIndex()
+    for n, arxiv in ((1, "2506.06122"), (2, "2512.22560")):
+        index.add(Resource.model_validate({
+            "id": f"paper-{n}", "title": f"Paper {n}", "url": f"https://arxiv.org/abs/{arxiv}", "type": "paper",
+            "topic": "distributed", "added": dt.date(2026, 1, 1),
+            "links": [{"title": "Code", "url": "https://github.com/alibaba/ROLL"}]}))
+    found = place(CensusWork(title="ROLL", url="https://github.com/alibaba/roll"), index)
+    assert found.entry is None
+    assert found.how.startswith("unplaceable: secondary link, its keys name 2 entries")
+    assert place(CensusWork(title="x", url="https://arxiv.org/pdf/2512.22560v1"), index).entry == "paper-2"

@@ -112,7 +112,7 @@ def place(work: CensusWork, index: CatalogIndex) -> Placement:
         entries = set().union(*found.values()) if found else set()
         if len(entries) > 1:
             named = "; ".join(f"{k.describe()}: {', '.join(sorted(v))}" for k, v in found.items())
-            return Placement(None, f"unplaceable: its keys name {len(entries)} entries ({named})")
+            return Placement(None, f"unplaceable: {label or 'own key, '}its keys name {len(entries)} entries ({named})")
         if entries:
             return Placement(next(iter(entries)), label + next(iter(found)).describe())
     hit = index.titles.find(work.title)
