@@ -52,6 +52,13 @@ def test_a_title_places_a_work_without_a_key(index: CatalogIndex) -> None:
     assert _place(index, title="how to scale your model") == ("scaling-book", "same title")
 
 
+def test_a_one_word_title_is_reported_not_guessed(index: CatalogIndex) -> None:
+    """'CUTLASS' at another address may be the library or a talk about it: no key, no placing."""
+    assert _place(index, title="CUTLASS", url="https://example.org/cutlass-talk") == (
+        None, "unplaceable: no key matches and a one-word title only names cutlass")
+    assert _place(index, title="Nothing")[1].startswith("missing")
+
+
 def test_a_key_beats_a_title_that_names_another_entry(index: CatalogIndex) -> None:
     assert _place(index, title="CUTLASS", url="https://arxiv.org/abs/2307.08691")[0] == "flashattention-2"
 

@@ -116,9 +116,16 @@ def place(work: CensusWork, index: CatalogIndex) -> Placement:
         if entries:
             return Placement(next(iter(entries)), label + next(iter(found)).describe())
     hit = index.titles.find(work.title)
-    if hit is not None:
+    if hit is not None and not _one_word(work.title):
         return Placement(hit[0], hit[1])
+    if hit is not None:  # 'Triton' (the language or the server?) names a product, not which one
+        return Placement(None, f"unplaceable: no key matches and a one-word title only names {hit[0]}")
     return Placement(None, "missing: no key and no title of the catalog matches")
+
+
+def _one_word(title: str) -> bool:
+    """A one-word title ('Triton', 'CUDA') names several resources; only a key can say which."""
+    return all(len(key.split()) < 2 for key in title_keys(title)[0])
 
 
 @dataclass(slots=True)
@@ -186,9 +193,10 @@ def shared_works(placed: list[Placed]) -> list[list[Placed]]:
 
 
 def _marks(work: CensusWork) -> set[object]:
-    """What makes two list items one work: any identity key (normalised URL included), or the whole title."""
+    """What makes two list items one work: any identity key (normalised URL included), or the whole
+    title when it has two words or more."""
     keys: set[object] = set(work_keys(work))
-    return keys | {("title", t) for t in title_keys(work.title)[0]}
+    return keys if _one_word(work.title) else keys | {("title", t) for t in title_keys(work.title)[0]}
 
 
 def report(lists: list[CensusList], placed: list[Placed], missing: bool = True) -> list[str]:
