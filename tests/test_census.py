@@ -139,3 +139,11 @@ def test_a_repository_two_entries_link_is_unplaceable() -> None:
     assert found.entry is None
     assert found.how.startswith("unplaceable: secondary link, its keys name 2 entries")
     assert place(CensusWork(title="x", url="https://arxiv.org/pdf/2512.22560v1"), index).entry == "paper-2"
+
+
+def test_the_real_census_lists_all_validate() -> None:
+    """provenance/census is what the issue's figures are computed from: a broken list would drop out silently."""
+    lists, problems = load_census(ROOT / "provenance" / "census")
+    assert problems == []
+    assert len(lists) >= 15
+    assert len({c.author for c in lists}) == len(lists)  # independent: no two lists from one keeper
