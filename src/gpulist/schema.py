@@ -14,7 +14,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from gpulist.files import current_text, write_plain
 from gpulist.models import (
-    BookIndex, CitedFile, Concept, CounterFile, GpuFile, LabFile, Measurement, MeasurementV2, PracticeFile, ReadingPath, Resource,
+    BookIndex, CensusList, CitedFile, Concept, CounterFile, GpuFile, LabFile, Measurement, MeasurementV2, PracticeFile, ReadingPath, Resource,
     Style, Topic, WatchSource,
 )
 
@@ -23,7 +23,8 @@ FILES = {"resource": "resource.schema.json", "topics": "topics.schema.json", "co
          "book-index": "book-index.schema.json", "watch": "watch.schema.json", "paths": "paths.schema.json",
          "style": "style.schema.json", "gpus": "gpus.schema.json", "labs": "labs.schema.json",
          "measurement": "measurement.schema.json", "counters": "counters.schema.json",
-         "practice": "practice.schema.json", "measured-elsewhere": "measured-elsewhere.schema.json"}
+         "practice": "practice.schema.json", "measured-elsewhere": "measured-elsewhere.schema.json",
+         "census": "census.schema.json"}
 
 
 def resource_schema() -> dict[str, Any]:
@@ -82,6 +83,9 @@ def all_schemas() -> dict[str, str]:
         FILES["measured-elsewhere"]: _finish(CitedFile.model_json_schema(mode="validation"), "gpulist measured elsewhere",
                                              "Careful published measurements by others, each with its source, date and "
                                              "conditions, kept apart from our records: data/measured-elsewhere.yml"),
+        FILES["census"]: _finish(CensusList.model_json_schema(mode="validation"), "gpulist census list",
+                                 "One independent expert list and the works it assigns, for the canon census "
+                                 "(scripts/census.py): provenance/census/<id>.yml"),
     }
     return {name: json.dumps(s, indent=2, ensure_ascii=False, sort_keys=False) + "\n" for name, s in schemas.items()}
 

@@ -1,6 +1,7 @@
 """Pydantic models of the data; the only definition of what a valid entry is."""
 
 from gpulist.models.book import BookIndex, IndexTerm, SectionRef
+from gpulist.models.census import CENSUS_AREAS, CensusList, CensusWork
 from gpulist.models.cited import DATE_KINDS, CitedFigure, CitedFile, CitedSource
 from gpulist.models.concept import (
     AREA_TITLES, AREAS, CHECK_FIELD_ORDER, CONCEPT_FIELD_ORDER, MAX_START, PLATFORMS, PROBLEM_FIELD_ORDER, Area, CheckQuestion,
@@ -27,6 +28,7 @@ from gpulist.models.topic import Group, Tier, Topic
 from gpulist.models.watch import SOURCE_KINDS, ArxivQuery, SourceKind, WatchSource
 
 __all__ = [
+    "CENSUS_AREAS", "CensusList", "CensusWork",
     "DATE_KINDS", "CitedFigure", "CitedFile", "CitedSource",
     "BookIndex", "IndexTerm", "MAX_STEPS", "PathStep", "ReadingPath", "RepoHealth", "RepoHealthFile", "SectionRef", "FIELD_ORDER", "ID_PATTERN", "RESOURCE_TYPES", "Group", "Link", "Resource", "ResourceType", "Concept", "CONCEPT_FIELD_ORDER", "MAX_START", "AREAS", "Area",
     "AREA_TITLES", "CHECK_FIELD_ORDER", "PLATFORMS", "PROBLEM_FIELD_ORDER", "CheckQuestion", "GradedProblem",
