@@ -45,7 +45,7 @@ PAGE_TYPES = {
     "concepts index": "concepts/", "path": "paths/attention-kernels/", "start here": "start-here/",
     "all resources": "all-resources/", "book page": "book/", "recent": "recent/",
     "paths index": "paths/", "topics index": "topics/", "gpu numbers": "gpus/", "labs": "labs/",
-    "concept with a measured chart": "concepts/memory-coalescing/", "review": "review/",
+    "concept with a measured chart": "concepts/memory-coalescing/", "review": "review/", "practice": "practice/",
 }
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift",
            "speed-index")
