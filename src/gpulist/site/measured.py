@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from gpulist.models import Measurement, MeasurementV2, Series
 from gpulist.site import measured_v2 as v2
-from gpulist.site.chart import axis_label, chart_svg, groups, legend, shown_unit
+from gpulist.site.chart import axis_label, chart_svg, groups, legend, point_of, shown_unit
 from gpulist.site.gpus_page import fmt as number
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
@@ -119,7 +119,7 @@ def series_table(series: Series) -> str:
     for p in series.points:
         x = html_text(p.x) if isinstance(p.x, str) else number(p.x)
         predicted = f"<td>{number(p.predicted) if p.predicted is not None else '—'}</td>" if has_predicted else ""
-        rows.append(f'<tr><th scope="row">{x}</th><td>{number(p.y)}</td>{predicted}</tr>')
+        rows.append(f'<tr><th scope="row"{point_of(series, p)}>{x}</th><td>{number(p.y)}</td>{predicted}</tr>')
     return v2.scrolling(series.label, f'<table class="gpulist-measured-table"><caption>{html_text(series.label)}</caption>'
                       f"<thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
