@@ -1,0 +1,102 @@
+"""'Compare with your GPU' in a Measured section (docs/assets/javascripts/reader/compare.js), under
+both engines, on a phone and a desktop: a reader's record of another GPU (the fixture's H100 record
+with its gpu/ values changed, as JSON) is drawn on the build's chart as a second series with its own
+marker and legend, added as a column of the numbers table, kept across a reload and gone once
+cleared; each hostile file is refused with a message naming it and the reason, drawing nothing and
+changing nothing else; no request leaves the page; axe is clean in both palettes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+import yaml
+from playwright.sync_api import Browser, expect
+
+from tests.browser.axe_kit import CLEAN, in_both_schemes, violations
+from tests.browser.conftest import FIXTURE, Site, open_tab
+
+SECTION = '[data-gpulist-measured="memory-bandwidth"]'
+RECORD = yaml.safe_load((FIXTURE / "measurements" / "h100-sxm" / "memory-bandwidth.yml").read_text(encoding="utf-8"))
+
+
+def good_record() -> dict:
+    """The fixture's record as measured on another GPU: its gpu, its name and its bandwidths changed."""
+    mine = copy.deepcopy(RECORD)
+    mine["gpu"], mine["conditions"]["gpu_name"] = "a100-sxm", "NVIDIA A100-SXM4-80GB"
+    for series in mine["series"]:
+        for point in series["points"]:
+            point["y"] = round(point["y"] * 0.6, 1)
+    return mine
+
+
+def payload(name: str, data: object) -> dict:
+    body = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return {"name": name, "mimeType": "application/octet-stream", "buffer": body}
+
+
+def hostile() -> list[tuple[dict, str]]:
+    """Each bad file with the reason its refusal must give."""
+    other_schema, negative, markup, other_lab = (good_record() for _ in range(4))
+    other_schema["schema"] = 3
+    negative["series"][1]["points"][0]["y"] = -5.0
+    markup["finding"] = "fast <script>alert(1)</script>"
+    other_lab["lab"] = "roofline"
+    nan_record = good_record()
+    nan_record["series"][1]["points"][0]["y"] = float("nan")
+    nan = json.dumps(nan_record).encode()  # Python writes NaN, which JSON has not
+    return [(payload("huge.json", b" " * (5 * 1024 * 1024 + 1)), "over 5 MB"),
+            (payload("notes.txt", good_record()), "not a .json record file"),
+            (payload("record.yml", yaml.safe_dump(RECORD).encode()), "YAML records are not read here yet"),
+            (payload("schema3.json", other_schema), "schema 3"),
+            (payload("nan.json", nan), "not valid JSON"),
+            (payload("negative.json", negative), "negative or not a number"),
+            (payload("markup.json", markup), "HTML or script"),
+            (payload("other-lab.json", other_lab), "another lab")]
+
+
+@pytest.mark.parametrize("width", [412, 1280])
+def test_a_readers_record_is_drawn_beside_the_labs_and_bad_files_are_refused(browser: Browser, site: Site,
+                                                                               width: int) -> None:
+    tab = open_tab(browser, viewport={"width": width, "height": 915})
+    try:
+        page = tab.page
+        page.goto(site.url("concepts/kv-cache/"), wait_until="networkidle")
+        section = page.locator(SECTION)
+        chooser = section.locator("input.gpulist-compare-file")
+        chooser.set_input_files([payload("a100.json", good_record())])
+        status = section.locator(".gpulist-compare-status")
+        expect(status).to_contain_text("a100.json: drawn as yours (NVIDIA A100-SXM4-80GB)")
+        mine = section.locator("svg.gpulist-chart .gpulist-chart-yours path")
+        expect(mine).to_have_count(3 + 7)  # the bars' three kernels and the sweep's seven working sets
+        sweep = section.locator("svg.gpulist-chart").nth(1)
+        built = sweep.locator("circle").evaluate_all("cs => cs.map(c => +c.getAttribute('cy'))")
+        drawn = sweep.locator(".gpulist-chart-yours path").evaluate_all(
+            "ps => ps.map(p => +p.getAttribute('d').split(' ')[1].split('l')[0] + 6)")
+        assert all(d > b for d, b in zip(drawn, built)), "60% of each bandwidth sits below the lab's point"
+        expect(section.locator(".gpulist-chart-legend li[data-gpulist-yours]").first).to_contain_text(
+            "Yours: NVIDIA A100-SXM4-80GB (hollow diamonds")
+        expect(section.locator('th[data-gpulist-series="working-set"][data-gpulist-x="16"] ~ td[data-gpulist-yours]')
+               ).to_have_text("3,120")
+        before = section.evaluate("s => s.querySelector('.gpulist-measured-record').innerHTML")
+        files = hostile()
+        chooser.set_input_files([f for f, _ in files])
+        refusals = status.locator("li[data-gpulist-refused]")
+        expect(refusals).to_have_count(len(files))
+        for i, (f, reason) in enumerate(files):
+            expect(refusals.nth(i)).to_contain_text(f"{f['name']}: refused")
+            expect(refusals.nth(i)).to_contain_text(reason)
+        assert section.evaluate("s => s.querySelector('.gpulist-measured-record').innerHTML") == before
+        page.reload(wait_until="networkidle")
+        expect(mine).to_have_count(10)  # kept in the browser
+        assert in_both_schemes(page, check=lambda p: violations(p, include=[SECTION])) == CLEAN
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+        section.locator("button.gpulist-compare-clear").click()
+        expect(mine).to_have_count(0)
+        expect(section.locator("[data-gpulist-yours]")).to_have_count(0)
+        assert tab.offsite == [] and tab.errors == []
+    finally:
+        page.context.close()
