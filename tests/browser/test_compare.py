@@ -25,7 +25,7 @@ RECORD = yaml.safe_load((FIXTURE / "measurements" / "h100-sxm" / "memory-bandwid
 def good_record() -> dict:
     """The fixture's record as measured on another GPU: its gpu, its name and its bandwidths changed."""
     mine = copy.deepcopy(RECORD)
-    mine["gpu"], mine["conditions"]["gpu_name"] = "a100-sxm", "NVIDIA A100-SXM4-80GB"
+    mine["gpu"], mine["conditions"]["gpu_name"] = "mi300x", "AMD Instinct MI300X"
     for series in mine["series"]:
         for point in series["points"]:
             point["y"] = round(point["y"] * 0.6, 1)
@@ -39,7 +39,8 @@ def payload(name: str, data: object) -> dict:
 
 def hostile() -> list[tuple[dict, str]]:
     """Each bad file with the reason its refusal must give."""
-    other_schema, negative, markup, other_lab = (good_record() for _ in range(4))
+    other_schema, negative, markup, other_lab, fast = (good_record() for _ in range(5))
+    fast["ceilings"][0]["value"] = 9000.0  # the fixture's MI300X is rated 5,300 GB/s
     other_schema["schema"] = 3
     negative["series"][1]["points"][0]["y"] = -5.0
     markup["finding"] = "fast <script>alert(1)</script>"
@@ -54,7 +55,8 @@ def hostile() -> list[tuple[dict, str]]:
             (payload("nan.json", nan), "not valid JSON"),
             (payload("negative.json", negative), "negative or not a number"),
             (payload("markup.json", markup), "HTML or script"),
-            (payload("other-lab.json", other_lab), "another lab")]
+            (payload("other-lab.json", other_lab), "another lab"),
+            (payload("fast.json", fast), "more than the mi300x's peak of 5300")]
 
 
 @pytest.mark.parametrize("width", [412, 1280])
@@ -66,9 +68,9 @@ def test_a_readers_record_is_drawn_beside_the_labs_and_bad_files_are_refused(bro
         page.goto(site.url("concepts/kv-cache/"), wait_until="networkidle")
         section = page.locator(SECTION)
         chooser = section.locator("input.gpulist-compare-file")
-        chooser.set_input_files([payload("a100.json", good_record())])
+        chooser.set_input_files([payload("mi300x.json", good_record())])
         status = section.locator(".gpulist-compare-status")
-        expect(status).to_contain_text("a100.json: drawn as yours (NVIDIA A100-SXM4-80GB)")
+        expect(status).to_contain_text("mi300x.json: drawn as yours (AMD Instinct MI300X)")
         mine = section.locator("svg.gpulist-chart .gpulist-chart-yours path")
         expect(mine).to_have_count(3 + 7)  # the bars' three kernels and the sweep's seven working sets
         sweep = section.locator("svg.gpulist-chart").nth(1)
@@ -77,7 +79,7 @@ def test_a_readers_record_is_drawn_beside_the_labs_and_bad_files_are_refused(bro
             "ps => ps.map(p => +p.getAttribute('d').split(' ')[1].split('l')[0] + 6)")
         assert all(d > b for d, b in zip(drawn, built)), "60% of each bandwidth sits below the lab's point"
         expect(section.locator(".gpulist-chart-legend li[data-gpulist-yours]").first).to_contain_text(
-            "Yours: NVIDIA A100-SXM4-80GB (hollow diamonds")
+            "Yours: AMD Instinct MI300X (hollow diamonds")
         expect(section.locator('th[data-gpulist-series="working-set"][data-gpulist-x="16"] ~ td[data-gpulist-yours]')
                ).to_have_text("3,120")
         before = section.evaluate("s => s.querySelector('.gpulist-measured-record').innerHTML")

@@ -8,6 +8,8 @@ The browser tests (tests/browser/test_measured.py) look at the same sections dra
 
 from __future__ import annotations
 
+import html
+import json
 import math
 import re
 import shutil
@@ -195,3 +197,12 @@ def test_for_a_time_the_share_is_of_the_predicted_pace() -> None:
     """6.5 µs against a 2 ns floor reached 0.03% of the pace; 4,260 GB/s against 4,800 reached 89%."""
     assert share(6.5, 0.002, "us") == "0%" and share(0.5, 0.4, "ms") == "80%"
     assert share(4260, 4800, "GB/s") == "89%" and share(5200, None, "GB/s") == "—"
+
+
+def test_a_lab_block_carries_each_gpus_vendor_peak_for_the_ceilings_it_measures(view: SiteView) -> None:
+    """compare.js refuses a reader's record over its GPU's peak with these figures (data/gpus.yml)."""
+    text = concept(view, "kv-cache")
+    found = re.search(r'data-gpulist-measured="memory-bandwidth" data-gpulist-peaks="([^"]+)"', text)
+    assert found
+    peaks = json.loads(html.unescape(found.group(1)))
+    assert peaks == {"h100-sxm": {"memory_bandwidth_gbs": 3350.0}, "mi300x": {"memory_bandwidth_gbs": 5300.0}}

@@ -13,7 +13,8 @@
  * flow mappings and folded plain scalars, which no small strict reader covers, and no YAML parser
  * is vendored, so a .yml file is refused with a message saying so. Every refusal names the file and
  * the reason, draws nothing from it, and leaves the rest of the page as it was: too large, not JSON,
- * another lab, another schema, a figure that is negative or no number, HTML or script in text.
+ * another lab, another schema, a figure that is negative or no number, HTML or script in text, a
+ * ceiling over its GPU's vendor peak (the block's data-gpulist-peaks, from data/gpus.yml).
  */
 (function (G) {
   "use strict";
@@ -80,8 +81,22 @@
     return "";
   }
 
+  /* Why the record's ceilings claim more than its GPU's vendor peak (the build's figures, 3% over as
+     the measurement-peak check allows), or "". */
+  function overPeak(data, peaks) {
+    var mine = peaks && G.has.call(peaks, data.gpu) ? peaks[data.gpu] : {};
+    var ceilings = Array.isArray(data.ceilings) ? data.ceilings : [];
+    for (var i = 0; i < ceilings.length; i++) {
+      var c = ceilings[i] || {}, peak = G.has.call(mine, c.metric) ? mine[c.metric] : null;
+      if (peak !== null && typeof c.value === "number" && c.value > peak * 1.03) {
+        return "it claims " + c.value + " for " + c.metric + ", more than the " + data.gpu + "'s peak of " + peak;
+      }
+    }
+    return "";
+  }
+
   /* A record of `lab` as the chart needs it, or {error} saying why it is refused. */
-  function parseRecord(data, lab) {
+  function parseRecord(data, lab, peaks) {
     if (!data || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.series)) return { error: "it is not a lab record" };
     if (data.schema !== undefined && data.schema !== 2) return { error: "it is a record of schema " + JSON.stringify(data.schema).slice(0, 20) + ", which this list does not read" };
     if (data.lab !== lab) return { error: "it is a record of another lab, not " + lab };
@@ -92,6 +107,8 @@
       var why = badSeries(data.series[i]);
       if (why) return { error: "it holds " + why };
     }
+    var over = overPeak(data, peaks);
+    if (over) return { error: over };
     var name = data.conditions && typeof data.conditions.gpu_name === "string" ? data.conditions.gpu_name.slice(0, 80) : data.gpu;
     return { record: { gpu: data.gpu, name: name, series: data.series.map(function (s) {
       return { id: s.id, scale: s.scale, units: [s.scale, s.x.unit, s.y.unit].join(" "),
@@ -114,7 +131,9 @@
     return file.text().then(function (text) {
       var data;
       try { data = JSON.parse(text); } catch (e) { return say(box, file.name, "refused: it is not valid JSON.", true); }
-      var parsed = parseRecord(data, lab);
+      var peaks;
+      try { peaks = JSON.parse(block.getAttribute("data-gpulist-peaks") || "{}"); } catch (e) { peaks = {}; }
+      var parsed = parseRecord(data, lab, peaks);
       if (parsed.error) return say(box, file.name, "refused: " + parsed.error + ".", true);
       var all = stored();
       all[lab] = parsed.record;
