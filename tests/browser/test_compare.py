@@ -16,7 +16,7 @@ import yaml
 from playwright.sync_api import Browser, expect
 
 from tests.browser.axe_kit import CLEAN, in_both_schemes, violations
-from tests.browser.conftest import FIXTURE, Site, open_tab
+from tests.browser.conftest import FIXTURE, Site, mark_document, open_tab, same_document
 
 SECTION = '[data-gpulist-measured="memory-bandwidth"]'
 RECORD = yaml.safe_load((FIXTURE / "measurements" / "h100-sxm" / "memory-bandwidth.yml").read_text(encoding="utf-8"))
@@ -93,6 +93,11 @@ def test_a_readers_record_is_drawn_beside_the_labs_and_bad_files_are_refused(bro
         assert section.evaluate("s => s.querySelector('.gpulist-measured-record').innerHTML") == before
         page.reload(wait_until="networkidle")
         expect(mine).to_have_count(10)  # kept in the browser
+        page.goto(site.url("labs/"), wait_until="networkidle")
+        mark_document(page)
+        page.locator("main a[href$='concepts/kv-cache/']").first.click()
+        expect(mine).to_have_count(10)  # bound again on a page reached by instant navigation
+        assert same_document(page), "expected instant navigation, got a full load"
         assert in_both_schemes(page, check=lambda p: violations(p, include=[SECTION])) == CLEAN
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
