@@ -3,7 +3,7 @@ both engines, on a phone and a desktop: a reader's record of another GPU (the fi
 with its gpu/ values changed, as JSON) is drawn on the build's chart as a second series with its own
 marker and legend, added as a column of the numbers table, kept across a reload and gone once
 cleared; each hostile file is refused with a message naming it and the reason, drawing nothing and
-changing nothing else; no request leaves the page; axe is clean in both palettes.
+changing nothing else; the Labs page takes a record of any lab; no request leaves the page; axe is clean in both palettes.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def test_a_readers_record_is_drawn_beside_the_labs_and_bad_files_are_refused(bro
         before = section.evaluate("s => s.querySelector('.gpulist-measured-record').innerHTML")
         files = hostile()
         chooser.set_input_files([f for f, _ in files])
-        refusals = status.locator("li[data-gpulist-refused]")
+        refusals = status.locator("p[data-gpulist-refused]")
         expect(refusals).to_have_count(len(files))
         for i, (f, reason) in enumerate(files):
             expect(refusals.nth(i)).to_contain_text(f"{f['name']}: refused")
@@ -94,6 +94,14 @@ def test_a_readers_record_is_drawn_beside_the_labs_and_bad_files_are_refused(bro
         page.reload(wait_until="networkidle")
         expect(mine).to_have_count(10)  # kept in the browser
         page.goto(site.url("labs/"), wait_until="networkidle")
+        host = page.locator("[data-gpulist-compare-host]")  # the Labs page: a record of any lab
+        host.locator("input.gpulist-compare-file").set_input_files([files[3][0], files[-1][0]])
+        expect(host.locator("p[data-gpulist-refused]")).to_have_count(2)
+        expect(host.locator(".gpulist-compare-status p").first).to_contain_text("schema3.json: refused")
+        host.locator("input.gpulist-compare-file").set_input_files([payload("mine.json", good_record())])
+        expect(host.locator(".gpulist-compare-status")).to_contain_text(
+            "mine.json: kept as yours, drawn in the memory-bandwidth lab's Measured sections")
+        assert in_both_schemes(page, check=lambda p: violations(p, include=["[data-gpulist-compare-host]"]), back=True) == CLEAN
         mark_document(page)
         page.locator("main a[href$='concepts/kv-cache/']").first.click()
         expect(mine).to_have_count(10)  # bound again on a page reached by instant navigation

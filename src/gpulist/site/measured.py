@@ -49,16 +49,16 @@ def lab_block(lv: LabView, view: SiteView, page: str, config: SiteConfig) -> str
     about = escape_attr(href(page, f"{LABS_PAGE}#{lab.id}", config.link_style))
     records = "".join(record_block(lv, r, view, page, config.link_style) for r in lv.records)
     return (f'<div class="gpulist-measured" data-gpulist-measured="{escape_attr(lab.id)}"'
-            f' data-gpulist-peaks="{escape_attr(peaks_json(lv, view))}">'
+            f' data-gpulist-peaks="{escape_attr(peaks_json([lv], view))}">'
             f'<h3 id="measured-{escape_attr(lab.id)}">{html_text(lab.title)}</h3>'
             f'<p>{html_text(lab.shows)} <a href="{about}">About this lab</a></p>{records}</div>\n')
 
 
-def peaks_json(lv: LabView, view: SiteView) -> str:
-    """Every GPU's vendor peak for each metric the lab's records measure a ceiling of, as JSON
+def peaks_json(labs: list[LabView], view: SiteView) -> str:
+    """Every GPU's vendor peak for each metric the labs' records measure a ceiling of, as JSON
     ({gpu: {metric: peak}}): compare.js refuses a reader's record that claims more than its GPU's
     peak, as the measurement-peak check refuses one of ours (gpulist.checks.measurement_peak)."""
-    metrics = sorted({c.metric for r in lv.records for c in r.ceilings})
+    metrics = sorted({c.metric for lv in labs for r in lv.records for c in r.ceilings})
     found: dict[str, dict[str, float]] = {}
     for row in view.gpus.rows if view.gpus else ():
         peaks = {m: float(v) for m in metrics if isinstance(v := row.value(m), (int, float)) and not isinstance(v, bool)}

@@ -37,7 +37,16 @@
     try { window.localStorage.setItem(KEY, JSON.stringify(all)); return true; } catch (e) { return false; }
   }
 
+  var TOOLS = '<label class="gpulist-compare-choose">Compare with your GPU: choose or drop a record ' +
+    'file (.json) <input type="file" accept=".json,application/json" multiple class="gpulist-compare-file"></label> ' +
+    '<button type="button" class="gpulist-compare-clear">Clear my records</button>' +
+    '<div class="gpulist-compare-status" role="status" aria-live="polite"></div>';
+
   function addTools() {
+    var hosts = document.querySelectorAll("[data-gpulist-compare-host]"); // the Labs page: a record of any lab
+    for (var h = 0; h < hosts.length; h++) {
+      if (!hosts[h].firstChild) { hosts[h].setAttribute("data-gpulist-compare", ""); hosts[h].innerHTML = TOOLS; }
+    }
     var blocks = document.querySelectorAll("[data-gpulist-measured]");
     for (var i = 0; i < blocks.length; i++) {
       var block = blocks[i];
@@ -45,10 +54,7 @@
         var box = document.createElement("div");
         box.className = "gpulist-compare";
         box.setAttribute("data-gpulist-compare", "");
-        box.innerHTML = '<label class="gpulist-compare-choose">Compare with your GPU: choose or drop a record ' +
-          'file (.json) <input type="file" accept=".json,application/json" multiple class="gpulist-compare-file"></label> ' +
-          '<button type="button" class="gpulist-compare-clear">Clear my records</button>' +
-          '<ul class="gpulist-compare-status" role="status" aria-live="polite"></ul>';
+        box.innerHTML = TOOLS;
         var about = block.querySelector("p");
         block.insertBefore(box, about ? about.nextSibling : block.firstChild);
       }
@@ -96,10 +102,10 @@
   }
 
   /* A record of `lab` as the chart needs it, or {error} saying why it is refused. */
-  function parseRecord(data, lab, peaks) {
+  function parseRecord(data, labs, peaks) {
     if (!data || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.series)) return { error: "it is not a lab record" };
     if (data.schema !== undefined && data.schema !== 2) return { error: "it is a record of schema " + JSON.stringify(data.schema).slice(0, 20) + ", which this list does not read" };
-    if (data.lab !== lab) return { error: "it is a record of another lab, not " + lab };
+    if (labs.indexOf(data.lab) === -1) return { error: "it is a record of another lab, not " + labs.join(" or ") };
     if (!G.validId(data.gpu)) return { error: "it names no GPU" };
     var bad = badValue(data, "record");
     if (bad) return { error: "it holds " + bad };
@@ -117,14 +123,17 @@
   }
 
   function say(box, file, text, refused) {
-    var item = document.createElement("li");
+    var item = document.createElement("p");
     item.textContent = file + ": " + text;
     if (refused) item.setAttribute("data-gpulist-refused", "");
     box.querySelector(".gpulist-compare-status").appendChild(item);
   }
 
+  /* The labs a record chosen in `box` may be of, and where their peaks are written: the block's own
+     lab, or on the Labs page every lab. */
   function readFile(block, box, file) {
-    var lab = block.getAttribute("data-gpulist-measured");
+    var holder = block || box;
+    var labs = block ? [block.getAttribute("data-gpulist-measured")] : (box.getAttribute("data-gpulist-labs") || "").split(" ");
     if (file.size > MAX_BYTES) return Promise.resolve(say(box, file.name, "refused: it is over 5 MB.", true));
     if (/\.ya?ml$/i.test(file.name)) return Promise.resolve(say(box, file.name, "refused: YAML records are not read here yet; choose the record as JSON.", true));
     if (!/\.json$/i.test(file.name)) return Promise.resolve(say(box, file.name, "refused: it is not a .json record file.", true));
@@ -132,14 +141,15 @@
       var data;
       try { data = JSON.parse(text); } catch (e) { return say(box, file.name, "refused: it is not valid JSON.", true); }
       var peaks;
-      try { peaks = JSON.parse(block.getAttribute("data-gpulist-peaks") || "{}"); } catch (e) { peaks = {}; }
-      var parsed = parseRecord(data, lab, peaks);
+      try { peaks = JSON.parse(holder.getAttribute("data-gpulist-peaks") || "{}"); } catch (e) { peaks = {}; }
+      var parsed = parseRecord(data, labs, peaks);
       if (parsed.error) return say(box, file.name, "refused: " + parsed.error + ".", true);
       var all = stored();
-      all[lab] = parsed.record;
+      all[data.lab] = parsed.record;
       if (!store(all)) return say(box, file.name, "your browser would not keep it: nothing was added.", true);
-      draw(block);
-      say(box, file.name, "drawn as yours (" + parsed.record.name + "), kept in this browser until cleared.", false);
+      if (block) draw(block);
+      say(box, file.name, (block ? "drawn as yours (" : "kept as yours, drawn in the " + data.lab + " lab's Measured sections (") +
+        parsed.record.name + "), kept in this browser until cleared.", false);
     });
   }
 
