@@ -9,7 +9,9 @@ changing nothing else; the Labs page takes a record of any lab; no request leave
 from __future__ import annotations
 
 import copy
+import io
 import json
+import tarfile
 
 import pytest
 import yaml
@@ -35,6 +37,35 @@ def good_record() -> dict:
 def payload(name: str, data: object) -> dict:
     body = data if isinstance(data, bytes) else json.dumps(data).encode()
     return {"name": name, "mimeType": "application/octet-stream", "buffer": body}
+
+
+def bundle(members: list[tuple[str, bytes | None]], link: str = "") -> bytes:
+    """A .tar.gz as labs/harness/bundle.py packs one (a folder holding the run's files); `None` is a
+    folder, and `link` adds a symbolic link of that name."""
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w:gz") as tar:
+        for name, body in members:
+            info = tarfile.TarInfo(name)
+            if body is None:
+                info.type = tarfile.DIRTYPE
+                tar.addfile(info)
+            else:
+                info.size = len(body)
+                tar.addfile(info, io.BytesIO(body))
+        if link:
+            info = tarfile.TarInfo(link)
+            info.type, info.linkname = tarfile.SYMTYPE, "/etc/passwd"
+            tar.addfile(info)
+    return out.getvalue()
+
+
+def hostile_bundles() -> list[tuple[dict, str]]:
+    record = json.dumps(good_record()).encode()
+    many = [(f"run/f{i}.txt", b"x") for i in range(201)]
+    return [(payload("escape.tar.gz", bundle([("run/../../evil.json", record)])), "outside the bundle's folder"),
+            (payload("link.tar.gz", bundle([("run/a.json", record)], link="run/passwd")), "holds a link"),
+            (payload("many.tar.gz", bundle(many)), "more than 200 files"),
+            (payload("fake.tar.gz", b"not gzip at all"), "not a gzip archive")]
 
 
 def hostile() -> list[tuple[dict, str]]:
@@ -68,9 +99,11 @@ def test_a_readers_record_is_drawn_beside_the_labs_and_bad_files_are_refused(bro
         page.goto(site.url("concepts/kv-cache/"), wait_until="networkidle")
         section = page.locator(SECTION)
         chooser = section.locator("input.gpulist-compare-file")
-        chooser.set_input_files([payload("mi300x.json", good_record())])
+        run = bundle([("run", None), ("run/run.json", b"{}"), ("run/mi300x/memory-bandwidth.json",
+                                                                  json.dumps(good_record()).encode())])
+        chooser.set_input_files([payload("run.tar.gz", run)])
         status = section.locator(".gpulist-compare-status")
-        expect(status).to_contain_text("mi300x.json: drawn as yours (AMD Instinct MI300X)")
+        expect(status).to_contain_text("run.tar.gz › run/mi300x/memory-bandwidth.json: drawn as yours (AMD Instinct MI300X)")
         mine = section.locator("svg.gpulist-chart .gpulist-chart-yours path")
         expect(mine).to_have_count(3 + 7)  # the bars' three kernels and the sweep's seven working sets
         sweep = section.locator("svg.gpulist-chart").nth(1)
@@ -83,7 +116,7 @@ def test_a_readers_record_is_drawn_beside_the_labs_and_bad_files_are_refused(bro
         expect(section.locator('th[data-gpulist-series="working-set"][data-gpulist-x="16"] ~ td[data-gpulist-yours]')
                ).to_have_text("3,120")
         before = section.evaluate("s => s.querySelector('.gpulist-measured-record').innerHTML")
-        files = hostile()
+        files = hostile() + hostile_bundles()
         chooser.set_input_files([f for f, _ in files])
         refusals = status.locator("p[data-gpulist-refused]")
         expect(refusals).to_have_count(len(files))

@@ -11,7 +11,8 @@
  * until "Clear my records"; nothing leaves the browser, no request is made. A record is JSON, the
  * same document labs/run.py writes as YAML (version 1, or "schema": 2): the labs' YAML dump uses
  * flow mappings and folded plain scalars, which no small strict reader covers, and no YAML parser
- * is vendored, so a .yml file is refused with a message saying so. Every refusal names the file and
+ * is vendored, so a .yml file is refused with a message saying so. A run bundle (.tar.gz) is
+ * unpacked by bundle.js and its .json records taken one by one; its .yml records are not read. Every refusal names the file and
  * the reason, draws nothing from it, and leaves the rest of the page as it was: too large, not JSON,
  * another lab, another schema, a figure that is negative or no number, HTML or script in text, a
  * ceiling over its GPU's vendor peak (the block's data-gpulist-peaks, from data/gpus.yml).
@@ -38,7 +39,7 @@
   }
 
   var TOOLS = '<label class="gpulist-compare-choose">Compare with your GPU: choose or drop a record ' +
-    'file (.json) <input type="file" accept=".json,application/json" multiple class="gpulist-compare-file"></label> ' +
+    'file (.json, or a run bundle .tar.gz) <input type="file" accept=".json,.gz,.tgz,application/json,application/gzip" multiple class="gpulist-compare-file"></label> ' +
     '<button type="button" class="gpulist-compare-clear">Clear my records</button>' +
     '<div class="gpulist-compare-status" role="status" aria-live="polite"></div>';
 
@@ -132,25 +133,37 @@
   /* The labs a record chosen in `box` may be of, and where their peaks are written: the block's own
      lab, or on the Labs page every lab. */
   function readFile(block, box, file) {
-    var holder = block || box;
-    var labs = block ? [block.getAttribute("data-gpulist-measured")] : (box.getAttribute("data-gpulist-labs") || "").split(" ");
     if (file.size > MAX_BYTES) return Promise.resolve(say(box, file.name, "refused: it is over 5 MB.", true));
+    if (/\.(tar\.gz|tgz)$/i.test(file.name)) return readBundle(block, box, file);
     if (/\.ya?ml$/i.test(file.name)) return Promise.resolve(say(box, file.name, "refused: YAML records are not read here yet; choose the record as JSON.", true));
     if (!/\.json$/i.test(file.name)) return Promise.resolve(say(box, file.name, "refused: it is not a .json record file.", true));
-    return file.text().then(function (text) {
-      var data;
-      try { data = JSON.parse(text); } catch (e) { return say(box, file.name, "refused: it is not valid JSON.", true); }
-      var peaks;
-      try { peaks = JSON.parse(holder.getAttribute("data-gpulist-peaks") || "{}"); } catch (e) { peaks = {}; }
-      var parsed = parseRecord(data, labs, peaks);
-      if (parsed.error) return say(box, file.name, "refused: " + parsed.error + ".", true);
-      var all = stored();
-      all[data.lab] = parsed.record;
-      if (!store(all)) return say(box, file.name, "your browser would not keep it: nothing was added.", true);
-      if (block) draw(block);
-      say(box, file.name, (block ? "drawn as yours (" : "kept as yours, drawn in the " + data.lab + " lab's Measured sections (") +
-        parsed.record.name + "), kept in this browser until cleared.", false);
+    return file.text().then(function (text) { take(block, box, file.name, text); });
+  }
+
+  /* A bundle's .json records, each taken as a file of its own; the bundle refused whole if unsafe. */
+  function readBundle(block, box, file) {
+    return G.bundle.read(file).then(function (got) {
+      if (got.error) return say(box, file.name, "refused: " + got.error + ".", true);
+      var records = got.files.filter(function (f) { return /\.json$/i.test(f.name) && !/(^|\/)run\.json$/.test(f.name); });
+      if (!records.length) return say(box, file.name, "refused: it holds no .json record (YAML records are not read here yet).", true);
+      records.forEach(function (f) { take(block, box, file.name + " › " + f.name, f.text); });
     });
+  }
+
+  /* A record's text, from a file or a bundle: drawn and kept, or refused with `name` and the reason. */
+  function take(block, box, name, text) {
+    var labs = block ? [block.getAttribute("data-gpulist-measured")] : (box.getAttribute("data-gpulist-labs") || "").split(" ");
+    var data, peaks;
+    try { data = JSON.parse(text); } catch (e) { return say(box, name, "refused: it is not valid JSON.", true); }
+    try { peaks = JSON.parse((block || box).getAttribute("data-gpulist-peaks") || "{}"); } catch (e) { peaks = {}; }
+    var parsed = parseRecord(data, labs, peaks);
+    if (parsed.error) return say(box, name, "refused: " + parsed.error + ".", true);
+    var all = stored();
+    all[data.lab] = parsed.record;
+    if (!store(all)) return say(box, name, "your browser would not keep it: nothing was added.", true);
+    if (block) draw(block);
+    say(box, name, (block ? "drawn as yours (" : "kept as yours, drawn in the " + data.lab + " lab's Measured sections (") +
+      parsed.record.name + "), kept in this browser until cleared.", false);
   }
 
   function readFiles(input, files) {
