@@ -8,6 +8,9 @@ The browser tests (tests/browser/test_measured.py) look at the same sections dra
 
 from __future__ import annotations
 
+import html
+import json
+import math
 import re
 import shutil
 from pathlib import Path
@@ -51,12 +54,42 @@ def test_a_record_block_holds_finding_chart_numbers_conditions_and_command(view:
                       ("1", "Memory bandwidth on the H100 SXM: bandwidth against working set")]
     # the table carries the record's numbers as written, not the chart's rounded ticks
     assert "<tr><th scope=\"row\">copy, 4 GiB</th><td>2,935</td><td>3,350</td><td>88%</td>" in text
-    assert '<tr><th scope="row">4,096</th><td>2,935</td></tr>' in text
+    assert ('<tr><th scope="row" data-gpulist-series="working-set" data-gpulist-x="4096">4,096</th>'
+            "<td>2,935</td></tr>") in text
     conditions = text.split("data-gpulist-conditions>")[1].split("</p>")[0]
     for fact in ("NVIDIA H100 80GB HBM3", "driver 550.54.15", "CUDA 12.4", "PyTorch 2.5.1+cu124", "Triton 3.1.0",
                  "run on 2026-11-20", "median of 50 runs", "the L2 left warm", "labs at 5541a38"):
         assert fact in conditions, fact
     assert "<code data-gpulist-command>python labs/run.py --lab memory-bandwidth</code>" in text
+
+
+def _placed(svg: str, value: float, axis: str, low_px: float, high_px: float) -> float:
+    """Where compare.js puts `value` on an axis from the chart's data attributes (its mapping, in Python)."""
+    kind, low, high = axis.split()
+    t = math.log(value, 2) if kind == "log2" else math.log10(value) if kind == "log10" else value
+    return low_px + (t - float(low)) / (float(high) - float(low)) * (high_px - low_px)
+
+
+@pytest.mark.parametrize("concept_id", ["kv-cache", "cuda"])
+def test_the_chart_writes_the_scales_its_points_were_drawn_on(view: SiteView, concept_id: str) -> None:
+    """Every point the build drew sits where the written scales place its record values: the
+    reader's own points (compare.js) are drawn on the same mapping."""
+    text = concept(view, concept_id)
+    charts = re.findall(r'<svg class="gpulist-chart"[^>]*data-gpulist-x="((?:lin|log2|log10)[^"]*)" '
+                        r'data-gpulist-y="([^"]+)"[^>]*>(.*?)</svg>', text)
+    assert charts
+    for x_axis, y_axis, body in charts:
+        box = re.search(r'data-gpulist-box="([^"]+)"', text)
+        assert box
+        left, right, top, bottom = (float(v) for v in box.group(1).split())
+        circles = [(float(a), float(b)) for a, b in re.findall(r'<circle [^>]*cx="([^"]+)" cy="([^"]+)"', body)]
+        assert circles
+        xs = sorted(float(v) for v in re.findall(r'<tr><th scope="row" data-gpulist-series="[^"]+" data-gpulist-x="([^"]+)"', text)
+                    if re.fullmatch(r"[0-9.e+-]+", v))
+        placed = {round(_placed(body, x, x_axis, left, right), 1) for x in xs}
+        assert {round(cx, 1) for cx, _ in circles} <= placed
+        ys = [float(v.replace(",", "")) for v in re.findall(r'data-gpulist-x="[^"]+">[^<]+</th><td>([0-9.,]+)</td>', text)]
+        assert {round(cy, 1) for _, cy in circles} <= {round(_placed(body, y, y_axis, bottom, top), 1) for y in ys}
 
 
 def test_the_chart_names_no_colour_and_labels_its_axes_with_units(view: SiteView) -> None:
@@ -164,3 +197,12 @@ def test_for_a_time_the_share_is_of_the_predicted_pace() -> None:
     """6.5 µs against a 2 ns floor reached 0.03% of the pace; 4,260 GB/s against 4,800 reached 89%."""
     assert share(6.5, 0.002, "us") == "0%" and share(0.5, 0.4, "ms") == "80%"
     assert share(4260, 4800, "GB/s") == "89%" and share(5200, None, "GB/s") == "—"
+
+
+def test_a_lab_block_carries_each_gpus_vendor_peak_for_the_ceilings_it_measures(view: SiteView) -> None:
+    """compare.js refuses a reader's record over its GPU's peak with these figures (data/gpus.yml)."""
+    text = concept(view, "kv-cache")
+    found = re.search(r'data-gpulist-measured="memory-bandwidth" data-gpulist-peaks="([^"]+)"', text)
+    assert found
+    peaks = json.loads(html.unescape(found.group(1)))
+    assert peaks == {"h100-sxm": {"memory_bandwidth_gbs": 3350.0}, "mi300x": {"memory_bandwidth_gbs": 5300.0}}

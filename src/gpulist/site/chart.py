@@ -43,6 +43,7 @@ class Frame:
     x: Callable[[float], float]
     y: Callable[[float], float]
     y_ticks: list[tuple[float, str]]
+    y_axis: str = ""  # "lin 0 <max>" or "log10 <low power> <high power>": the scale compare.js draws on
 
 
 def number(value: float) -> str:
@@ -127,8 +128,12 @@ def _tick_label(value: float, base: int) -> str:
     return number(value)
 
 
-def _x_numeric(series: list[Series], scale: str) -> tuple[Callable[[float], float], list[tuple[float, str]]]:
-    """Position of an x value, and the ticks (value, label), for a linear or log axis."""
+XNumeric = tuple[Callable[[float], float], list[tuple[float, str]], str]
+
+
+def _x_numeric(series: list[Series], scale: str) -> XNumeric:
+    """Position of an x value, the ticks (value, label), and the scale as compare.js reads it
+    ("log2 <low> <high>" in powers, or "lin <low> <high>"), for a linear or log axis."""
     xs = [float(p.x) for s in series for p in s.points if not isinstance(p.x, str)]
     left, right = LEFT, WIDTH - RIGHT
     if scale in ("log2", "log10") and xs and min(xs) > 0:
@@ -137,11 +142,12 @@ def _x_numeric(series: list[Series], scale: str) -> tuple[Callable[[float], floa
         low, high = math.log(min(ticks[0], min(xs)), base), math.log(max(ticks[-1], max(xs)), base)
         span = (high - low) or 1.0
         return (lambda v: left + (math.log(v, base) - low) / span * (right - left)), \
-            [(t, _tick_label(t, base)) for t in ticks]
+            [(t, _tick_label(t, base)) for t in ticks], f"{scale} {low:g} {low + span:g}"
     top, step = nice_max(max(xs, default=1.0))
     low = min(0.0, min(xs, default=0.0))
     ticks = [low + i * step for i in range(int(round((top - low) / step)) + 1)]
-    return (lambda v: left + (v - low) / ((top - low) or 1.0) * (right - left)), [(t, number(t)) for t in ticks]
+    return (lambda v: left + (v - low) / ((top - low) or 1.0) * (right - left)), [(t, number(t)) for t in ticks], \
+        f"lin {low:g} {low + ((top - low) or 1.0):g}"
 
 
 def log_y(series: list[Series]) -> bool:
@@ -162,10 +168,10 @@ def _frame(series: list[Series], x: Callable[[float], float]) -> Frame:
         def place(v: float) -> float:
             t = (math.log10(max(v, 10.0 ** low)) - low) / (high - low)
             return bottom - t * (bottom - TOP)
-        return Frame(x, place, ticks)
+        return Frame(x, place, ticks, f"log10 {low} {high}")
     y_max, step = nice_max(max(values, default=1.0))
     ticks = [(i * step, number(i * step)) for i in range(int(round(y_max / step)) + 1)]
-    return Frame(x, lambda v: bottom - v / y_max * (bottom - TOP), ticks)
+    return Frame(x, lambda v: bottom - v / y_max * (bottom - TOP), ticks, f"lin 0 {y_max:g}")
 
 
 def _y_axis(frame: Frame, label: str) -> list[str]:
@@ -299,7 +305,7 @@ def chart_svg(series: list[Series], finding: str, ident: str, title: str) -> str
     first = series[0]
     x_label = axis_label(first.x.label, first.x.unit)
     y_label = axis_label(first.y.label, first.y.unit) + (", log scale" if log_y(series) else "")
-    extra = 0
+    extra, x_axis = 0, "category " + " ".join(_word(n) for n in _categories(series))
     if first.scale == "category":
         frame, names = _frame(series, lambda v: v), _categories(series)
         below = HEIGHT - BOTTOM + 6 + FONT + label_lines(names) * LINE + 4  # the axis label, under the last line
@@ -308,15 +314,37 @@ def chart_svg(series: list[Series], finding: str, ident: str, title: str) -> str
                 f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{max(below, HEIGHT - 8)}" font-size="{FONT}" '
                 f'text-anchor="middle">{html_text(x_label)}</text>']
     else:
-        x, ticks = _x_numeric(series, first.scale)
+        x, ticks, x_axis = _x_numeric(series, first.scale)
         frame = _frame(series, x)
         body = [*_y_axis(frame, y_label), *_x_axis(ticks, x, x_label), *_lines(series, frame)]
     ids = f"{ident}-title {ident}-desc"
     return (f'<svg class="gpulist-chart" viewBox="0 0 {WIDTH} {HEIGHT + extra}" role="img" '
-            f'aria-labelledby="{escape_attr(ids)}">'
+            f'aria-labelledby="{escape_attr(ids)}"{scale_attributes(series, x_axis, frame)}>'
             f'<title id="{escape_attr(ident)}-title">{html_text(title)}</title>'
             f'<desc id="{escape_attr(ident)}-desc">{html_text(finding)}</desc>'
             + "".join(body) + "</svg>")
+
+
+def scale_attributes(series: list[Series], x_axis: str, frame: Frame) -> str:
+    """The chart's scales as data attributes, so that compare.js draws a reader's own points on the
+    picture the build drew, with the same mapping: the plot's box in user units, each axis's scale
+    and range (categories in order, each %20-escaped), and the units a reader's series must share."""
+    first = series[0]
+    box = f"{LEFT} {WIDTH - RIGHT} {TOP} {HEIGHT - BOTTOM}"
+    return (f' data-gpulist-box="{box}" data-gpulist-x="{x_axis}" data-gpulist-y="{frame.y_axis}"'
+            f' data-gpulist-units="{_word(first.scale)} {_word(first.x.unit)} {_word(first.y.unit)}"')
+
+
+def _word(text: str) -> str:
+    """A value in a space-separated data attribute: escaped, its spaces written %20."""
+    return escape_attr(text).replace(" ", "%20")
+
+
+def point_of(series: Series, point: object) -> str:
+    """A numbers table's row named by its series and x, so that compare.js puts a reader's value beside it."""
+    x = getattr(point, "x")
+    raw = x if isinstance(x, str) else f"{float(x):g}"
+    return f' data-gpulist-series="{escape_attr(series.id)}" data-gpulist-x="{escape_attr(raw)}"'
 
 
 def legend(series: list[Series]) -> str:

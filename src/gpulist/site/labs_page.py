@@ -12,13 +12,13 @@ knows which results carry their evidence.
 from __future__ import annotations
 
 from gpulist.models import MeasurementV2
-from gpulist.site.measured import gpu_name
+from gpulist.site.measured import gpu_name, peaks_json
 from gpulist.view.catalog import SiteView
 from gpulist.view.concepts import concept_page
 from gpulist.view.config import SiteConfig
 from gpulist.view.labs import LABS_PAGE, LabView
 from gpulist.view.links import rel_link
-from gpulist.view.text import escape_text, front_matter, link
+from gpulist.view.text import escape_attr, escape_text, front_matter, link
 
 PAGE = LABS_PAGE
 TITLE = "Labs"
@@ -28,7 +28,7 @@ def render_labs(view: SiteView, config: SiteConfig) -> str:
     measured = sum(bool(lv.records) for lv in view.labs)
     out = [front_matter({"title": TITLE, "description": "Small scripts that show each performance effect on a real "
                          "GPU, with the results measured so far and the conditions they ran under."}),
-           f"# {TITLE}\n", _intro(view, config, measured)]
+           f"# {TITLE}\n", _intro(view, config, measured), compare_host(view)]
     out.extend(_lab(lv, view, config) for lv in view.labs)
     return "\n".join(out)
 
@@ -44,6 +44,14 @@ def _intro(view: SiteView, config: SiteConfig, measured: int) -> str:
             "python labs/run.py --all --out DIR    # every lab, records written under DIR\n```\n\n"
             "Each run writes one record per lab, `data/measurements/<gpu>/<lab>.yml`, with every condition it ran "
             f"under; a GPU the list has no numbers for is welcome by pull request ({contributing} says how).\n")
+
+
+def compare_host(view: SiteView) -> str:
+    """Where compare.js puts "Compare with your GPU" for a record of any lab: kept in the browser and
+    drawn in that lab's Measured sections, refused as there (the labs it may be of, the GPUs' peaks)."""
+    labs = " ".join(escape_attr(lv.lab.id) for lv in view.labs)
+    return (f'<div class="gpulist-compare" data-gpulist-compare-host data-gpulist-labs="{labs}" '
+            f'data-gpulist-peaks="{escape_attr(peaks_json(list(view.labs), view))}"></div>\n')
 
 
 def holds(record: object) -> str:

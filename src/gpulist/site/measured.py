@@ -13,9 +13,11 @@ terms, each point's spread, the hardware counters and the profiler timelines
 
 from __future__ import annotations
 
+import json
+
 from gpulist.models import Measurement, MeasurementV2, Series
 from gpulist.site import measured_v2 as v2
-from gpulist.site.chart import axis_label, chart_svg, groups, legend, shown_unit
+from gpulist.site.chart import axis_label, chart_svg, groups, legend, point_of, shown_unit
 from gpulist.site.gpus_page import fmt as number
 from gpulist.view.catalog import SiteView
 from gpulist.view.config import SiteConfig
@@ -46,9 +48,23 @@ def lab_block(lv: LabView, view: SiteView, page: str, config: SiteConfig) -> str
     lab = lv.lab
     about = escape_attr(href(page, f"{LABS_PAGE}#{lab.id}", config.link_style))
     records = "".join(record_block(lv, r, view, page, config.link_style) for r in lv.records)
-    return (f'<div class="gpulist-measured" data-gpulist-measured="{escape_attr(lab.id)}">'
+    return (f'<div class="gpulist-measured" data-gpulist-measured="{escape_attr(lab.id)}"'
+            f' data-gpulist-peaks="{escape_attr(peaks_json([lv], view))}">'
             f'<h3 id="measured-{escape_attr(lab.id)}">{html_text(lab.title)}</h3>'
             f'<p>{html_text(lab.shows)} <a href="{about}">About this lab</a></p>{records}</div>\n')
+
+
+def peaks_json(labs: list[LabView], view: SiteView) -> str:
+    """Every GPU's vendor peak for each metric the labs' records measure a ceiling of, as JSON
+    ({gpu: {metric: peak}}): compare.js refuses a reader's record that claims more than its GPU's
+    peak, as the measurement-peak check refuses one of ours (gpulist.checks.measurement_peak)."""
+    metrics = sorted({c.metric for lv in labs for r in lv.records for c in r.ceilings})
+    found: dict[str, dict[str, float]] = {}
+    for row in view.gpus.rows if view.gpus else ():
+        peaks = {m: float(v) for m in metrics if isinstance(v := row.value(m), (int, float)) and not isinstance(v, bool)}
+        if peaks:
+            found[row.gpu.id] = peaks
+    return json.dumps(found, sort_keys=True, separators=(",", ":"))
 
 
 def record_block(lv: LabView, record: Measurement | MeasurementV2, view: SiteView, page: str, style: str) -> str:
@@ -119,7 +135,7 @@ def series_table(series: Series) -> str:
     for p in series.points:
         x = html_text(p.x) if isinstance(p.x, str) else number(p.x)
         predicted = f"<td>{number(p.predicted) if p.predicted is not None else '—'}</td>" if has_predicted else ""
-        rows.append(f'<tr><th scope="row">{x}</th><td>{number(p.y)}</td>{predicted}</tr>')
+        rows.append(f'<tr><th scope="row"{point_of(series, p)}>{x}</th><td>{number(p.y)}</td>{predicted}</tr>')
     return v2.scrolling(series.label, f'<table class="gpulist-measured-table"><caption>{html_text(series.label)}</caption>'
                       f"<thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 

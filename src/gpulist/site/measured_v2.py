@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from gpulist.models import CounterInfo, LabModel, MeasurementV2, PointV2, SeriesV2
 from gpulist.models.measurement_v2 import SummaryRowV2
-from gpulist.site.chart import axis_label, shown_unit
+from gpulist.site.chart import axis_label, point_of, shown_unit
 from gpulist.site.gpus_page import fmt as number
 from gpulist.site.timeline import timeline_svg, us
 from gpulist.view.labs import LabView, measured_ceiling, trace_path
@@ -113,7 +113,7 @@ def series_table(series: SeriesV2) -> str:
         cells += [number(p.bound) if p.bound is not None else "—"] if has["bound"] else []
         cells += [_throttle(p)] if has["throttled"] else []
         x = html_text(p.x) if isinstance(p.x, str) else number(p.x)
-        rows.append(f'<tr><th scope="row">{x}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        rows.append(f'<tr><th scope="row"{point_of(series, p)}>{x}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return table(series.label, head, rows)
 
 

@@ -74,6 +74,11 @@ which the script and readers' own tools rely on:
 - `data-gpulist-shade` with `data-gpulist-ids` (a concept map's node): the script sets
   `data-gpulist-state` (none, some, all read; skipped ids leave the count) and the CSS
   property `--gpulist-read` (0 to 1).
+- `data-gpulist-measured="<lab>"` (a Measured section's lab block, gpulist.site.measured): the
+  script (compare.js) adds "Compare with your GPU" (`data-gpulist-compare`), and draws a
+  reader's record of that lab, kept in localStorage under `gpulist-compare`, on the block's
+  charts from their `data-gpulist-box`, `-x`, `-y` and `-units` (gpulist.site.chart) and
+  beside the table rows that carry `data-gpulist-series` and `data-gpulist-x`.
 
 Marks live in the browser's localStorage under `gpulist.progress.v2`; the read marks of
 `gpulist.read.v1` are carried over, with their times, the first time the script runs.
