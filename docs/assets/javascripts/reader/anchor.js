@@ -7,7 +7,7 @@
  * both engines: once the other modules have bound, a fragment's target that is out of view is
  * scrolled to again; one in view is left alone, so a reader's own scroll is never undone.
  */
-(function () {
+(function (G) {
   "use strict";
 
   function target() {
@@ -22,7 +22,7 @@
     if (box.bottom <= 0 || box.top >= window.innerHeight) el.scrollIntoView();
   }
 
-  window.gpulist.everyPage(function () {
+  G.everyPage(function () {
     window.requestAnimationFrame(function () { window.requestAnimationFrame(keepInView); });
   });
-})();
+})(window.gpulist);

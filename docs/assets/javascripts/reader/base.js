@@ -24,6 +24,7 @@
  *   cite.js      copying the record a paper's or book's "Cite" fold shows
  *   bundle.js    a run bundle (.tar.gz) unpacked in memory, defensively, for compare.js
  *   compare.js   "Compare with your GPU": a reader's own lab record on a Measured section's charts
+ *   anchor.js    a link's target left off screen once the others have bound, shown again (last)
  *   ../resources-table.js  the All-resources table, drawn from what the filters leave
  * The contract with `gpulist build` (the data-gpulist-* hooks the pages carry) is documented
  * in src/gpulist/site/reader.py; each module's head says which hooks it reads.
